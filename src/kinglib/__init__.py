@@ -1,0 +1,76 @@
+"""kinglib: the rules engine of King (Кинг) and its family of trick-taking card games.
+
+Start with :func:`load_rules`, then :meth:`Rules.new_match` or :meth:`Rules.new_deal`, and
+drive the immutable :class:`State` with :meth:`State.legal_moves` and :meth:`State.apply`.
+"""
+
+from kinglib._version import __version__
+from kinglib.cards import Card, CardSet, Rank, Suit
+from kinglib.contracts import Contract, Prices
+from kinglib.errors import (
+    IllegalMoveError,
+    KinglibError,
+    NotationError,
+    RecordError,
+    RulesError,
+    UnknownVariantError,
+)
+from kinglib.hookspecs import hookimpl, hookspec
+from kinglib.moves import (
+    Bid,
+    Choose,
+    Declare,
+    Discard,
+    Draw,
+    Keep,
+    Move,
+    Pass,
+    Play,
+    Sell,
+    parse_move,
+)
+from kinglib.options import Option, VariantInfo
+from kinglib.plugins import house_rules_names, variant_names
+from kinglib.rules import Rules, load_rules
+from kinglib.schedule import Schedule
+from kinglib.state import DealResult, Phase, State, Trick
+
+__all__ = [
+    "Bid",
+    "Card",
+    "CardSet",
+    "Choose",
+    "Contract",
+    "DealResult",
+    "Declare",
+    "Discard",
+    "Draw",
+    "IllegalMoveError",
+    "Keep",
+    "KinglibError",
+    "Move",
+    "NotationError",
+    "Option",
+    "Pass",
+    "Phase",
+    "Play",
+    "Prices",
+    "Rank",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Schedule",
+    "Sell",
+    "State",
+    "Suit",
+    "Trick",
+    "UnknownVariantError",
+    "VariantInfo",
+    "__version__",
+    "hookimpl",
+    "hookspec",
+    "house_rules_names",
+    "load_rules",
+    "parse_move",
+    "variant_names",
+]

@@ -1,0 +1,133 @@
+"""kinglib's own plugin: the common options and the default answer of every hook.
+
+It is registered first in every rules object, so any variant or house rule overrides it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kinglib.cards import CardSet
+from kinglib.dealing import Deal, deal_evenly
+from kinglib.hookspecs import hookimpl
+from kinglib.options import Option
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.state import DealResult, Phase, State
+from kinglib.tricks import TrickPlay
+
+__all__ = ["COMMON_OPTIONS"]
+
+
+def _first_dealer(value: int, players: int) -> int:
+    if not 0 <= value < players:
+        raise ValueError(f"option 'first_dealer' is a seat from 0 to {players - 1}, not {value}")
+    return value
+
+
+#: Options every variant has.
+COMMON_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "first_dealer",
+        0,
+        "the seat that deals the first deal; the deal then passes to the left",
+        kind=int,
+        convert=_first_dealer,
+    ),
+    Option(
+        "early_end",
+        True,
+        "end a deal as soon as the cards left can no longer change anyone's score",
+        kind=bool,
+    ),
+)
+
+
+@hookimpl
+def kinglib_options(variant: str) -> Sequence[Option]:
+    """The common options."""
+    return COMMON_OPTIONS
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 32-card pack."""
+    return CardSet.deck(32)
+
+
+@hookimpl
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """The whole pack dealt evenly."""
+    return deal_evenly(rules.deck, rules.players, rng)
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Trick play."""
+    return {Phase.PLAY: TrickPlay(rules)}
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """Play the scheduled (or given) contract at once; the eldest leads."""
+    spec = state.setup.deal
+    cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
+    return state.evolve(
+        phase=Phase.PLAY,
+        contract_info=rules.contracts[cid],
+        trump=spec.trump if spec is not None else None,
+        to_move=state.eldest,
+    )
+
+
+@hookimpl
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
+    """Score the contract: each trick's value to its winner, each taken card's price."""
+    contract = state.contract_info
+    assert contract is not None
+    points = [contract.card_points(taken) for taken in state.taken_mask]
+    values = contract.trick_values
+    for k, trick in enumerate(state.tricks):
+        if k < len(values):
+            points[trick.winner] += values[k]
+    return tuple(points)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """No details by default."""
+    return ()
+
+
+@hookimpl
+def kinglib_match_over(
+    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
+) -> bool:
+    """A scheduled match ends after its last deal."""
+    length = rules.schedule.length
+    if length is None:
+        raise NotImplementedError(
+            f"variant {rules.variant!r} has an open-ended schedule but no kinglib_match_over"
+        )
+    return len(results) >= length
+
+
+@hookimpl
+def kinglib_winners(rules: Rules, state: State) -> tuple[int, ...]:
+    """The seats with the highest total."""
+    best = max(state.totals)
+    return tuple(seat for seat, total in enumerate(state.totals) if total == best)
+
+
+@hookimpl
+def kinglib_visible_piles(rules: Rules, state: State, seat: int) -> Sequence[str]:
+    """No pile is visible by default."""
+    return ()
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """No extras by default."""
+    return {}

@@ -1,0 +1,90 @@
+"""The flow of a match: dealing a deal, finishing it, and moving on to the next.
+
+These functions make the few hook calls of a match (dealing, opening the deal, scoring,
+match end); they run once a deal, never once a card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kinglib.cards import CardSet
+from kinglib.state import DealResult, MatchSetup, Phase, State
+
+if TYPE_CHECKING:
+    from kinglib.moves import Move
+    from kinglib.rules import Rules
+
+__all__ = ["finish_deal", "start_deal"]
+
+
+def start_deal(
+    rules: Rules,
+    setup: MatchSetup,
+    deal_number: int,
+    totals: tuple[int, ...] = (),
+    results: tuple[DealResult, ...] = (),
+    past_moves: tuple[tuple[Move, ...], ...] = (),
+) -> State:
+    """Deal deal ``deal_number`` and open it (its first phase and player to move)."""
+    spec = setup.deal
+    if spec is not None:
+        dealer = spec.dealer
+        hands = spec.hands
+        piles = spec.piles
+    else:
+        assert setup.seed is not None
+        dealer = rules.dealer_for(deal_number)
+        dealt = rules.deal(dealer, rules.rng(setup.seed, deal_number))
+        hands = tuple(h.mask for h in dealt.hands)
+        piles = tuple((name, cards.mask) for name, cards in dealt.piles)
+    state = State(
+        rules=rules,
+        setup=setup,
+        deal_number=deal_number,
+        dealer=dealer,
+        phase=Phase.PLAY,
+        to_move=None,
+        hands_mask=hands,
+        taken_mask=(0,) * rules.players,
+        piles_mask=piles,
+        totals=totals,
+        results=results,
+        past_moves=past_moves,
+    )
+    return rules.begin_deal(state)
+
+
+def finish_deal(state: State, *, ended_early: bool) -> State:
+    """Score the deal that ``state`` ends, then deal the next one or end the match."""
+    rules = state.rules
+    contract = state.contract_info
+    assert contract is not None
+    points = rules.score_deal(state)
+    unplayed = 0
+    if ended_early:
+        for h in state.hands_mask:
+            unplayed |= h
+    result = DealResult(
+        contract=contract.id,
+        points=points,
+        ended_early=ended_early,
+        unplayed=CardSet.from_mask(unplayed),
+        dealer=state.dealer,
+        chooser=state.maker,
+        trump=state.trump,
+        details=rules.deal_details(state),
+    )
+    totals = tuple(a + b for a, b in zip(state.totals, points))
+    results = (*state.results, result)
+    past_moves = (*state.past_moves, state.deal_moves)
+    if state.setup.deal is not None or rules.match_over(totals, results):
+        return state.evolve(
+            phase=Phase.OVER,
+            to_move=None,
+            totals=totals,
+            results=results,
+            past_moves=past_moves,
+            _chain=None,
+        )
+    return start_deal(rules, state.setup, state.deal_number + 1, totals, results, past_moves)

@@ -1,0 +1,242 @@
+"""Moves: the small frozen values a player sends to :meth:`State.apply`.
+
+Every move has a text form (``str(move)``) that :func:`parse_move` reads back:
+
+======================  =====================
+move                    text
+======================  =====================
+``Play(card)``          ``QS``
+``Draw()``              ``draw``
+``Choose("no_girls")``  ``choose no_girls``
+``Declare(Suit.HEARTS)`` ``declare H``
+``Declare("notrump")``  ``declare notrump``
+``Bid(3)``              ``bid 3``
+``Pass()``              ``pass``
+``Sell()``              ``sell``
+``Keep()``              ``keep``
+``Discard(cards)``      ``discard AS KS``
+======================  =====================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from kinglib.cards import Card, CardSet, Suit
+from kinglib.errors import NotationError
+
+if TYPE_CHECKING:
+    from kinglib.state import State
+
+__all__ = [
+    "DECLARATIONS",
+    "Bid",
+    "Choose",
+    "Declare",
+    "Discard",
+    "Draw",
+    "Keep",
+    "Move",
+    "Pass",
+    "Play",
+    "Sell",
+    "parse_move",
+]
+
+#: The declarations that are not a suit.
+DECLARATIONS: tuple[str, ...] = ("notrump", "misere", "last", "raspis")
+
+
+def _check_card(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, Card):
+        raise NotationError(f"Play takes a Card, not {value!r}")
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """Play a card to the trick."""
+
+    card: Card = attrs.field(validator=_check_card)
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+@attrs.frozen
+class Draw:
+    """Domino: draw from the stock until a card of the led suit comes (or the stock is empty)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+def _check_contract(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, str) or not value:
+        raise NotationError(f"Choose takes a contract id, not {value!r}")
+
+
+@attrs.frozen
+class Choose:
+    """Choose the contract of the deal (ordered, atomic)."""
+
+    contract: str = attrs.field(validator=_check_contract)
+
+    def __str__(self) -> str:
+        return f"choose {self.contract}"
+
+
+def _convert_trump(value: object) -> Suit | str:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in DECLARATIONS:
+            return key
+        return Suit.parse(key)
+    raise NotationError(f"Declare takes a Suit or one of {', '.join(DECLARATIONS)}: {value!r}")
+
+
+@attrs.frozen
+class Declare:
+    """Declare a trump (a Suit), ``"notrump"``, ``"misere"``, ``"last"`` or ``"raspis"``.
+
+    In bidding, the winner of the auction declares the penalty suit with it.
+    """
+
+    trump: Suit | str = attrs.field(converter=_convert_trump)
+
+    def __str__(self) -> str:
+        return f"declare {self.trump}"
+
+
+def _check_bid(instance: Any, attribute: Any, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise NotationError(f"a bid is a whole number of 0 or more, not {value!r}")
+
+
+@attrs.frozen
+class Bid:
+    """An offer: points in a bidding auction, tricks when buying a trump round."""
+
+    amount: int = attrs.field(validator=_check_bid)
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@attrs.frozen
+class Pass:
+    """Pass in an auction."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Sell:
+    """The declarer of a trump round sells it to the best offer."""
+
+    def __str__(self) -> str:
+        return "sell"
+
+
+@attrs.frozen
+class Keep:
+    """The declarer of a trump round refuses every offer and plays his own declaration."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+def _convert_cards(value: object) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    if isinstance(value, str):
+        return CardSet.parse(value)
+    raise NotationError(f"Discard takes a CardSet, not {value!r}")
+
+
+@attrs.frozen
+class Discard:
+    """Lay cards away face down (the atomic widow)."""
+
+    cards: CardSet = attrs.field(converter=_convert_cards)
+
+    def __str__(self) -> str:
+        return f"discard {self.cards}"
+
+
+#: Any move.
+Move = Play | Draw | Choose | Declare | Bid | Pass | Sell | Keep | Discard
+
+_SIMPLE: dict[str, Move] = {"draw": Draw(), "pass": Pass(), "sell": Sell(), "keep": Keep()}
+
+
+def parse_move(text: str, state: State | None = None) -> Move:
+    """Read a move from its text form (see the table above).
+
+    With a ``state``, short forms are read in the light of its phase: a bare suit or
+    ``notrump`` when a declaration is due, a bare contract id when a contract is chosen, a bare
+    number when a bid is due. The move is not checked for legality: :meth:`State.apply` does
+    that. Raises :class:`~kinglib.errors.NotationError` for text that is no move.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is written as text, not {type(text).__name__}")
+    words = text.strip().split()
+    if not words:
+        raise NotationError("empty text is not a move")
+    head = words[0].lower()
+    rest = words[1:]
+    if head in _SIMPLE and not rest:
+        return _SIMPLE[head]
+    if head == "bid" and len(rest) == 1:
+        return Bid(_number(rest[0], text))
+    if head == "choose" and len(rest) == 1:
+        return Choose(rest[0].lower())
+    if head == "declare" and len(rest) == 1:
+        return Declare(rest[0])
+    if head == "discard" and rest:
+        return Discard(CardSet.parse(" ".join(rest)))
+    if head == "play" and len(rest) == 1:
+        return Play(Card.parse(rest[0]))
+    if len(words) == 1:
+        short = _short_form(head, state)
+        if short is not None:
+            return short
+        try:
+            return Play(Card.parse(head))
+        except NotationError:
+            pass
+    raise NotationError(
+        f"not a move: {text.strip()!r} (a card such as 'QS', or draw, pass, sell, keep, "
+        "'bid N', 'choose CONTRACT', 'declare TRUMP', 'discard CARDS')"
+    )
+
+
+def _number(word: str, text: str) -> int:
+    if not word.isdigit():
+        raise NotationError(f"not a whole number in {text.strip()!r}: {word!r}")
+    return int(word)
+
+
+def _short_form(word: str, state: State | None) -> Move | None:
+    if state is None:
+        return None
+    from kinglib.state import Phase
+
+    phase = state.phase
+    if phase is Phase.DECLARE:
+        try:
+            return Declare(word)
+        except NotationError:
+            return None
+    if phase is Phase.CHOOSE and word in state.rules.contracts:
+        return Choose(word)
+    if phase is Phase.BID and word.isdigit():
+        return Bid(int(word))
+    return None

@@ -1,0 +1,49 @@
+"""The rules of one phase: :class:`PhaseRules`, the interface every phase implements.
+
+A variant supplies one object per :class:`~kinglib.state.Phase` it uses through the
+``kinglib_phases`` hook. The state calls it on every move, so it makes no hook calls itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kinglib.moves import Move
+
+if TYPE_CHECKING:
+    from kinglib.state import State
+
+__all__ = ["PhaseRules", "describe_moves"]
+
+
+def describe_moves(moves: tuple[Move, ...], limit: int = 12) -> str:
+    """A short list of moves for an error message."""
+    text = ", ".join(str(m) for m in moves[:limit])
+    if len(moves) > limit:
+        text += f", … ({len(moves)} in all)"
+    return text
+
+
+class PhaseRules:
+    """The legal moves of one phase and what they do.
+
+    Subclasses implement :meth:`legal_moves` and :meth:`apply`; :meth:`why_illegal` has a
+    generic form that they refine with the precise reason a move is refused.
+    """
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves the player to move may make, in a deterministic order."""
+        raise NotImplementedError
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after a legal ``move`` (not checked again)."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """``None`` if ``move`` is legal, else a sentence saying why it is not."""
+        legal = self.legal_moves(state)
+        if move in legal:
+            return None
+        return (
+            f"it is not a legal move now (the {state.phase.value} phase: {describe_moves(legal)})"
+        )

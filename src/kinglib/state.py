@@ -1,0 +1,493 @@
+"""The immutable game state: :class:`State`, :class:`Phase`, :class:`Trick`, :class:`DealResult`.
+
+One :class:`State` type covers a whole match; a single deal (``Rules.new_deal``) is a match of
+one deal. The phase picks the :class:`~kinglib.phases.PhaseRules` that list the legal moves and
+apply them; those come from the rules, resolved once, so a move costs no hook call.
+
+Hands, taken cards and piles are stored as integer bitmasks; the public accessors wrap them in
+:class:`~kinglib.cards.CardSet`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from kinglib.cards import Card, CardSet, Suit
+from kinglib.errors import IllegalMoveError
+from kinglib.moves import Move
+
+if TYPE_CHECKING:
+    from kinglib.contracts import Contract
+    from kinglib.rules import Rules
+    from kinglib.view import View
+
+__all__ = ["DealResult", "DealSpec", "MatchSetup", "Phase", "State", "Trick"]
+
+
+class Phase(enum.Enum):
+    """What the player to move is asked to do."""
+
+    CHOOSE = "choose"
+    """Choose the deal's contract (ordered, atomic)."""
+    DECLARE = "declare"
+    """Declare a trump, a penalty suit, or another declaration."""
+    BID = "bid"
+    """Make an offer or pass (bidding auction, buying a trump round)."""
+    ANSWER = "answer"
+    """The declarer of a trump round answers the best offer: sell, keep or raspis."""
+    DISCARD = "discard"
+    """Lay cards away (the atomic widow)."""
+    PLAY = "play"
+    """Play a card to the trick (or draw, in domino)."""
+    OVER = "over"
+    """The match (or the single deal) has ended."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick: who played what, in play order, and who won it."""
+
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    @property
+    def cards(self) -> CardSet:
+        """The cards of the trick."""
+        mask = 0
+        for _, card in self.plays:
+            mask |= card.mask
+        return CardSet.from_mask(mask)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick."""
+        return self.plays[0][0]
+
+
+@attrs.frozen
+class DealResult:
+    """The outcome of one finished deal.
+
+    Attributes:
+        contract: the contract id played.
+        points: signed points per seat.
+        ended_early: the deal stopped before every card was played (RULES.md §1, early end).
+        unplayed: the cards still in hands when the deal ended (empty unless it ended early).
+        dealer: the seat that dealt.
+        chooser: the seat that chose or declared the contract, when one did.
+        trump: the trump of a trump round (a Suit, ``"notrump"``, ``"misere"``), else None.
+        details: variant-specific facts, as sorted ``(key, value)`` pairs (e.g. a sale).
+
+    """
+
+    contract: str
+    points: tuple[int, ...]
+    ended_early: bool = False
+    unplayed: CardSet = attrs.field(factory=CardSet)
+    dealer: int = 0
+    chooser: int | None = None
+    trump: Suit | str | None = None
+    details: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def total(self) -> int:
+        """The signed sum of the deal's points."""
+        return sum(self.points)
+
+    def detail(self, key: str, default: Any = None) -> Any:
+        """Look up one variant-specific detail of the deal."""
+        for k, v in self.details:
+            if k == key:
+                return v
+        return default
+
+
+@attrs.frozen
+class DealSpec:
+    """A deal given in full instead of dealt from a seed (``Rules.new_deal``).
+
+    Attributes:
+        contract: the contract id to play.
+        dealer: the dealing seat.
+        hands: one mask per seat.
+        piles: ``(name, mask)`` pairs for the widow, stock or kitty.
+        trump: the trump of a trump round, when given.
+
+    """
+
+    contract: str
+    dealer: int
+    hands: tuple[int, ...]
+    piles: tuple[tuple[str, int], ...] = ()
+    trump: Suit | str | None = None
+
+
+@attrs.frozen
+class MatchSetup:
+    """How a match was set up: a seed for random deals, or one deal given in full."""
+
+    seed: int | None = None
+    deal: DealSpec | None = None
+
+
+# Cons cells of the moves of the current deal: (previous cell, move) or None.
+MoveChain = tuple[Any, Move] | None
+
+
+def _chain_tuple(chain: MoveChain) -> tuple[Move, ...]:
+    out: list[Move] = []
+    while chain is not None:
+        chain, move = chain
+        out.append(move)
+    out.reverse()
+    return tuple(out)
+
+
+_SLOTS = (
+    "rules",
+    "setup",
+    "deal_number",
+    "dealer",
+    "phase",
+    "to_move",
+    "hands_mask",
+    "taken_mask",
+    "trick",
+    "tricks",
+    "contract_info",
+    "trump",
+    "maker",
+    "piles_mask",
+    "aux",
+    "totals",
+    "results",
+    "past_moves",
+    "_chain",
+    "_hash",
+)
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+class State:
+    """An immutable position in a match.
+
+    Build the first state with :meth:`Rules.new_match` or :meth:`Rules.new_deal`; every later
+    state comes from :meth:`apply`. States compare equal when the same rules, setup and moves
+    led to them, and they hash accordingly.
+
+    Attributes:
+        rules: the :class:`~kinglib.rules.Rules` of the match.
+        setup: the seed or the given deal.
+        deal_number: the current deal, counting from 1.
+        dealer: the seat that dealt the current deal.
+        phase: what the player to move is asked to do.
+        to_move: the seat that must act, or ``None`` when the state is over.
+        hands_mask: one bitmask per seat (see :meth:`hand` for card sets).
+        taken_mask: one bitmask per seat of the cards taken in this deal.
+        trick: the cards on the table, in play order, as ``(seat, Card)`` pairs.
+        tricks: the completed tricks of this deal.
+        contract_info: the current :class:`~kinglib.contracts.Contract`, or ``None``.
+        trump: the trump of a trump round: a Suit, ``"notrump"``, ``"misere"``, or ``None``.
+        maker: the seat whose declaration is played in a trump round, else ``None``.
+        piles_mask: ``(name, mask)`` pairs of the other places cards lie (widow, stock, ...).
+        aux: variant-specific data of the current deal (immutable and hashable).
+        totals: the match totals per seat.
+        results: one :class:`DealResult` per finished deal.
+        past_moves: the moves of each finished deal.
+
+    """
+
+    __slots__ = _SLOTS
+
+    rules: Rules
+    setup: MatchSetup
+    deal_number: int
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    hands_mask: tuple[int, ...]
+    taken_mask: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    contract_info: Contract | None
+    trump: Suit | str | None
+    maker: int | None
+    piles_mask: tuple[tuple[str, int], ...]
+    aux: Any
+    totals: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    past_moves: tuple[tuple[Move, ...], ...]
+    _chain: MoveChain
+    _hash: int | None
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        setup: MatchSetup,
+        deal_number: int,
+        dealer: int,
+        phase: Phase,
+        to_move: int | None,
+        hands_mask: tuple[int, ...],
+        taken_mask: tuple[int, ...],
+        trick: tuple[tuple[int, Card], ...] = (),
+        tricks: tuple[Trick, ...] = (),
+        contract_info: Contract | None = None,
+        trump: Suit | str | None = None,
+        maker: int | None = None,
+        piles_mask: tuple[tuple[str, int], ...] = (),
+        aux: Any = None,
+        totals: tuple[int, ...] = (),
+        results: tuple[DealResult, ...] = (),
+        past_moves: tuple[tuple[Move, ...], ...] = (),
+        chain: MoveChain = None,
+    ) -> None:
+        """Build a state from every field; engines and variants use :meth:`evolve` instead."""
+        _set(self, "rules", rules)
+        _set(self, "setup", setup)
+        _set(self, "deal_number", deal_number)
+        _set(self, "dealer", dealer)
+        _set(self, "phase", phase)
+        _set(self, "to_move", to_move)
+        _set(self, "hands_mask", hands_mask)
+        _set(self, "taken_mask", taken_mask)
+        _set(self, "trick", trick)
+        _set(self, "tricks", tricks)
+        _set(self, "contract_info", contract_info)
+        _set(self, "trump", trump)
+        _set(self, "maker", maker)
+        _set(self, "piles_mask", piles_mask)
+        _set(self, "aux", aux)
+        _set(self, "totals", totals or (0,) * rules.players)
+        _set(self, "results", results)
+        _set(self, "past_moves", past_moves)
+        _set(self, "_chain", chain)
+        _set(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("State is immutable: apply() returns a new state")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("State is immutable")
+
+    def evolve(self, **changes: Any) -> State:
+        """A copy with some fields changed; no checks are made (for phase rules and plugins).
+
+        The move list is one of the fields (``_chain``); :meth:`after` appends a move too.
+        """
+        new = _new(State)
+        for name in _SLOTS:
+            _set(new, name, changes[name] if name in changes else getattr(self, name))
+        _set(new, "_hash", None)
+        return new
+
+    def after(self, move: Move, **changes: Any) -> State:
+        """A copy with ``move`` added to the current deal's moves and some fields changed."""
+        changes["_chain"] = (self._chain, move)
+        return self.evolve(**changes)
+
+    # ----------------------------------------------------------------- public reading
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def seed(self) -> int | None:
+        """The match seed, or ``None`` for a deal given in full."""
+        return self.setup.seed
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def contract(self) -> str | None:
+        """The id of the current deal's contract, or ``None`` before it is chosen."""
+        info = self.contract_info
+        return None if info is None else info.id
+
+    @property
+    def eldest(self) -> int:
+        """The seat left of the dealer."""
+        return (self.dealer + 1) % self.rules.players
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards that ``seat`` holds now."""
+        self._check_seat(seat)
+        return CardSet.from_mask(self.hands_mask[seat])
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Every seat's hand."""
+        return tuple(CardSet.from_mask(m) for m in self.hands_mask)
+
+    def taken(self, seat: int) -> CardSet:
+        """The cards ``seat`` has taken in the current deal."""
+        self._check_seat(seat)
+        return CardSet.from_mask(self.taken_mask[seat])
+
+    def pile(self, name: str) -> CardSet:
+        """The cards of a named pile (``"widow"``, ``"stock"``, ``"kitty"``, ``"discard"``...).
+
+        A pile the variant does not have is empty.
+        """
+        for key, mask in self.piles_mask:
+            if key == name:
+                return CardSet.from_mask(mask)
+        return CardSet()
+
+    @property
+    def piles(self) -> dict[str, CardSet]:
+        """Every named pile of the current deal."""
+        return {k: CardSet.from_mask(m) for k, m in self.piles_mask}
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """How many tricks each seat has won in the current deal."""
+        counts = [0] * self.rules.players
+        for t in self.tricks:
+            counts[t.winner] += 1
+        return tuple(counts)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the best total once the match is over, else ``()``."""
+        if self.phase is not Phase.OVER:
+            return ()
+        return self.rules.winners(self)
+
+    @property
+    def deal_moves(self) -> tuple[Move, ...]:
+        """The moves made so far in the current deal."""
+        return _chain_tuple(self._chain)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move of the match so far, in order."""
+        out: list[Move] = []
+        for deal in self.past_moves:
+            out.extend(deal)
+        out.extend(_chain_tuple(self._chain))
+        return tuple(out)
+
+    def iter_moves(self) -> Iterator[Move]:
+        """Iterate over every move of the match so far."""
+        yield from self.moves
+
+    # ----------------------------------------------------------------- moving
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves the player to move may make, in a deterministic order.
+
+        Empty only when the state is over.
+        """
+        if self.phase is Phase.OVER:
+            return ()
+        moves = self.rules.phases[self.phase].legal_moves(self)
+        house = self.rules.legal_moves_filter
+        if house is not None:
+            moves = house(self, moves)
+        return moves
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``.
+
+        Raises :class:`~kinglib.errors.IllegalMoveError` saying why when the move is not legal
+        here; this state never changes.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalMoveError(f"{move} is not possible: the {self._what()} is over")
+        phase_rules = self.rules.phases[self.phase]
+        reason = phase_rules.why_illegal(self, move)
+        if (
+            reason is None
+            and self.rules.legal_moves_filter is not None
+            and move not in self.legal_moves()
+        ):
+            reason = f"{move} is not allowed by the house rules in force"
+        if reason is not None:
+            raise IllegalMoveError(f"seat {self.to_move} may not play {move}: {reason}")
+        return phase_rules.apply(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal here."""
+        if self.phase is Phase.OVER:
+            return False
+        return move in self.legal_moves()
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know of this state."""
+        from kinglib.view import View
+
+        self._check_seat(seat)
+        return View.of(self, seat)
+
+    # ----------------------------------------------------------------- dunder
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.setup,
+            self.deal_number,
+            self.dealer,
+            self.phase,
+            self.to_move,
+            self.hands_mask,
+            self.taken_mask,
+            self.trick,
+            self.tricks,
+            self.contract_info,
+            self.trump,
+            self.maker,
+            self.piles_mask,
+            self.aux,
+            self.totals,
+            self.results,
+            self.past_moves,
+            self.deal_moves,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash(self._key())
+            _set(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        return (
+            f"<State {self.rules.variant} deal {self.deal_number} {self.phase.value}"
+            f" contract={self.contract} to_move={self.to_move} totals={self.totals}>"
+        )
+
+    def __reduce__(self) -> Any:
+        raise TypeError("States are not pickled: save a record with kinglib.to_json()")
+
+    def _what(self) -> str:
+        return "deal" if self.setup.deal is not None else "match"
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a seat is an int, not {seat!r}")
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"no seat {seat}: seats are 0 to {self.rules.players - 1}")

@@ -1,0 +1,213 @@
+"""Trick play: :class:`TrickPlay`, the rules of the PLAY phase of the King games.
+
+Following suit, the no-heart-lead rule, the forced K♥, trumps (must trump when void, only the
+maker leads trumps), misère ranking and early end are all read from the resolved
+:class:`~kinglib.contracts.Contract` and the state's trump, with bit operations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kinglib.cards import SUIT_MASKS, Card, Rank, Suit, iter_indices
+from kinglib.flow import finish_deal
+from kinglib.moves import Move, Play
+from kinglib.phases import PhaseRules
+from kinglib.state import Trick
+
+if TYPE_CHECKING:
+    from kinglib.rules import Rules
+    from kinglib.state import State
+
+__all__ = ["PLAYS", "TrickPlay"]
+
+#: The ``Play`` move of every card, by card index.
+PLAYS: tuple[Play, ...] = tuple(Play(Card.from_index(i)) for i in range(54))
+
+_HEARTS = SUIT_MASKS[Suit.HEARTS]
+_KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING).mask
+_NAMES = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+}
+
+
+def plays_of(mask: int) -> tuple[Move, ...]:
+    """The ``Play`` moves of every card in ``mask``, in display order."""
+    return tuple(PLAYS[i] for i in iter_indices(mask))
+
+
+class TrickPlay(PhaseRules):
+    """The PLAY phase of a trick-taking deal.
+
+    Args:
+        rules: the rules being built; reads the options ``only_maker_leads_trump`` (default
+            true) and ``early_end`` (default true).
+
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        """Resolve the options this phase reads."""
+        self.players = rules.players
+        self.only_maker_leads_trump = bool(rules.options.get("only_maker_leads_trump", True))
+        self.early_end = bool(rules.options.get("early_end", True))
+
+    # --------------------------------------------------------------- legality
+
+    def legal_mask(self, state: State) -> int:
+        """The mask of the cards the player to move may play."""
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands_mask[seat]
+        contract = state.contract_info
+        assert contract is not None
+        trick = state.trick
+        trump = state.trump
+        if not trick:
+            if contract.no_heart_lead and hand & ~_HEARTS:
+                hand &= ~_HEARTS
+            if self.only_maker_leads_trump and trump.__class__ is Suit and seat != state.maker:
+                others = hand & ~SUIT_MASKS[trump]
+                if others:
+                    return others
+            return hand
+        led = trick[0][1].suit
+        assert led is not None
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            if led is Suit.HEARTS and contract.king_on_heart_lead and hand & _KING_OF_HEARTS:
+                return _KING_OF_HEARTS
+            return follow
+        if contract.king_on_void and hand & _KING_OF_HEARTS:
+            return _KING_OF_HEARTS
+        if trump.__class__ is Suit:
+            trumps = hand & SUIT_MASKS[trump]
+            if trumps:
+                return trumps
+        return hand
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """A ``Play`` for every legal card."""
+        return plays_of(self.legal_mask(state))
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say precisely why a card may not be played."""
+        if not isinstance(move, Play):
+            return f"cards are being played: play a card, not {move}"
+        seat = state.to_move
+        assert seat is not None
+        card = move.card
+        hand = state.hands_mask[seat]
+        if not hand & card.mask:
+            return f"seat {seat} does not hold {card}"
+        legal = self.legal_mask(state)
+        if legal & card.mask:
+            return None
+        contract = state.contract_info
+        assert contract is not None
+        if legal == _KING_OF_HEARTS:
+            led = state.trick[0][1]
+            if led.suit is Suit.HEARTS:
+                return "hearts were led and the holder of KH must play it"
+            return f"{led} was led, seat {seat} has none of its suit and must play KH"
+        if not state.trick:
+            if card.suit is Suit.HEARTS and contract.no_heart_lead:
+                return f"a heart may not be led in {contract.id} while holding another suit"
+            return f"only the maker may lead a trump ({state.trump}) while holding another suit"
+        led_card = state.trick[0][1]
+        assert led_card.suit is not None
+        if hand & SUIT_MASKS[led_card.suit]:
+            suit = _NAMES[led_card.suit]
+            return f"{led_card} was led and seat {seat} must follow with a card of {suit}"
+        return f"seat {seat} cannot follow {led_card} and must play a trump ({state.trump})"
+
+    # --------------------------------------------------------------- playing
+
+    def trick_winner(self, state: State, plays: tuple[tuple[int, Card], ...]) -> int:
+        """The seat that wins a complete trick."""
+        mask = 0
+        for _, card in plays:
+            mask |= card.mask
+        trump = state.trump
+        if trump.__class__ is Suit and mask & SUIT_MASKS[trump]:
+            candidates = mask & SUIT_MASKS[trump]
+            best = candidates & -candidates
+        else:
+            led = plays[0][1].suit
+            assert led is not None
+            candidates = mask & SUIT_MASKS[led]
+            if trump == "misere":
+                best = 1 << (candidates.bit_length() - 1)
+            else:
+                best = candidates & -candidates
+        for seat, card in plays:
+            if card.mask == best:
+                return seat
+        raise AssertionError("a trick without a winner")
+
+    def next_seat(self, hands: list[int], seat: int, leader: int) -> int | None:
+        """The next seat to play to the current trick, or ``None`` when it is complete.
+
+        Seats with empty hands are passed over (a seat sitting out, a player who went out).
+        """
+        n = self.players
+        nxt = (seat + 1) % n
+        while nxt != leader:
+            if hands[nxt]:
+                return nxt
+            nxt = (nxt + 1) % n
+        return None
+
+    def apply(self, state: State, move: Move) -> State:
+        """Play the card; complete the trick, and the deal, when it is the last card."""
+        assert isinstance(move, Play)
+        seat = state.to_move
+        assert seat is not None
+        card = move.card
+        hands = list(state.hands_mask)
+        hands[seat] ^= card.mask
+        trick = (*state.trick, (seat, card))
+        nxt = self.next_seat(hands, seat, trick[0][0])
+        if nxt is not None:
+            return state.after(move, hands_mask=tuple(hands), trick=trick, to_move=nxt)
+        return self.complete_trick(state, move, tuple(hands), trick)
+
+    def complete_trick(
+        self,
+        state: State,
+        move: Move,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, Card], ...],
+    ) -> State:
+        """Give the trick to its winner, then end the deal if nothing is left to decide."""
+        winner = self.trick_winner(state, trick)
+        taken = list(state.taken_mask)
+        for _, card in trick:
+            taken[winner] |= card.mask
+        tricks = (*state.tricks, Trick(trick, winner))
+        after = state.after(
+            move,
+            hands_mask=hands,
+            taken_mask=tuple(taken),
+            trick=(),
+            tricks=tricks,
+            to_move=winner,
+        )
+        remaining = 0
+        for h in hands:
+            remaining |= h
+        if not remaining:
+            return finish_deal(after, ended_early=False)
+        if self.early_end and self.is_decided(after, remaining):
+            return finish_deal(after, ended_early=True)
+        return after
+
+    def is_decided(self, state: State, remaining: int) -> bool:
+        """Whether the cards still in hands can no longer change anyone's score."""
+        contract = state.contract_info
+        assert contract is not None
+        return len(state.tricks) >= contract.last_scoring_trick and not (
+            remaining & contract.scoring_mask
+        )

@@ -1,0 +1,185 @@
+"""What one seat may know: :class:`View`.
+
+A view holds the seat's own hand, its legal moves when it is to move, and the public
+information: the tricks played (who played what), the trick on the table, contract, trump,
+totals, results, the dealer, how many cards each hand and pile holds, the piles the variant
+shows to this seat, and the variant's public extras. It holds nothing else. Bots and remote
+players receive only views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from kinglib.cards import Card, CardSet, Suit
+from kinglib.moves import Move
+from kinglib.state import DealResult, Phase, Trick
+
+if TYPE_CHECKING:
+    from kinglib.state import State
+
+__all__ = ["View"]
+
+
+def _trump_text(trump: Suit | str | None) -> str | None:
+    return None if trump is None else str(trump)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (Card, CardSet, Suit, Phase)) or hasattr(value, "__attrs_attrs__"):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@attrs.frozen
+class View:
+    """One seat's information set in a state.
+
+    Attributes:
+        seat: whose view this is.
+        variant: the variant name.
+        players: the number of seats.
+        deal_number: the current deal, counting from 1.
+        dealer: the dealing seat.
+        phase: the phase of the state.
+        to_move: the seat to act, or ``None`` when over.
+        contract: the current contract id, or ``None``.
+        trump: the trump of a trump round, or ``None``.
+        maker: the seat whose declaration is played, or ``None``.
+        hand: this seat's cards.
+        legal_moves: this seat's legal moves (empty when another seat is to move).
+        trick: the cards on the table, as ``(seat, Card)``.
+        tricks: the completed tricks of this deal.
+        hand_sizes: how many cards each seat holds.
+        pile_sizes: how many cards each pile holds, by name.
+        piles: the piles this seat may see, by name.
+        totals: the match totals.
+        results: the finished deals' results.
+        extra: the variant's public information (auction, declarations, shown cards...).
+
+    """
+
+    seat: int
+    variant: str
+    players: int
+    deal_number: int
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    contract: str | None
+    trump: Suit | str | None
+    maker: int | None
+    hand: CardSet
+    legal_moves: tuple[Move, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    hand_sizes: tuple[int, ...]
+    pile_sizes: Mapping[str, int]
+    piles: Mapping[str, CardSet]
+    totals: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    extra: Mapping[str, Any] = attrs.field(factory=dict)
+
+    @classmethod
+    def of(cls, state: State, seat: int) -> View:
+        """Build ``seat``'s view of ``state``."""
+        rules = state.rules
+        visible: set[str] = set()
+        extra: dict[str, Any] = {}
+        if state.phase is not Phase.OVER:
+            for names in rules.hook.kinglib_visible_piles(rules=rules, state=state, seat=seat):
+                visible.update(names)
+            for found in reversed(
+                rules.hook.kinglib_view_extra(rules=rules, state=state, seat=seat)
+            ):
+                extra.update(found)
+        piles = {k: CardSet.from_mask(m) for k, m in state.piles_mask if k in visible}
+        return cls(
+            seat=seat,
+            variant=rules.variant,
+            players=rules.players,
+            deal_number=state.deal_number,
+            dealer=state.dealer,
+            phase=state.phase,
+            to_move=state.to_move,
+            contract=state.contract,
+            trump=state.trump,
+            maker=state.maker,
+            hand=state.hand(seat),
+            legal_moves=state.legal_moves() if state.to_move == seat else (),
+            trick=state.trick,
+            tricks=state.tricks,
+            hand_sizes=tuple(m.bit_count() for m in state.hands_mask),
+            pile_sizes={k: m.bit_count() for k, m in state.piles_mask},
+            piles=piles,
+            totals=state.totals,
+            results=state.results,
+            extra=extra,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or single deal) has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def seen_cards(self) -> CardSet:
+        """Every card this view shows: the hand, the trick, the tricks and the visible piles."""
+        mask = self.hand.mask
+        for _, card in self.trick:
+            mask |= card.mask
+        for t in self.tricks:
+            mask |= t.cards.mask
+        for pile in self.piles.values():
+            mask |= pile.mask
+        for value in self.extra.values():
+            if isinstance(value, (Card, CardSet)):
+                mask |= value.mask
+        return CardSet.from_mask(mask)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form: cards and moves as text, results as plain dictionaries."""
+        return {
+            "seat": self.seat,
+            "variant": self.variant,
+            "players": self.players,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "to_move": self.to_move,
+            "contract": self.contract,
+            "trump": _trump_text(self.trump),
+            "maker": self.maker,
+            "hand": str(self.hand),
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [
+                {"plays": [[s, str(c)] for s, c in t.plays], "winner": t.winner}
+                for t in self.tricks
+            ],
+            "hand_sizes": list(self.hand_sizes),
+            "pile_sizes": dict(self.pile_sizes),
+            "piles": {k: str(v) for k, v in self.piles.items()},
+            "totals": list(self.totals),
+            "results": [
+                {
+                    "contract": r.contract,
+                    "points": list(r.points),
+                    "ended_early": r.ended_early,
+                    "unplayed": str(r.unplayed),
+                    "dealer": r.dealer,
+                    "chooser": r.chooser,
+                    "trump": _trump_text(r.trump),
+                    "details": {k: _jsonable(v) for k, v in r.details},
+                }
+                for r in self.results
+            ],
+            "extra": {k: _jsonable(v) for k, v in self.extra.items()},
+        }
