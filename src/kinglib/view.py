@@ -19,6 +19,7 @@ from kinglib.moves import Move
 from kinglib.state import DealResult, Phase, Trick
 
 if TYPE_CHECKING:
+    from kinglib.rules import Rules
     from kinglib.state import State
 
 __all__ = ["View"]
@@ -63,6 +64,8 @@ class View:
         totals: the match totals.
         results: the finished deals' results.
         extra: the variant's public information (auction, declarations, shown cards...).
+        rules: the rules of the match (public knowledge: the pack, the contracts and their
+            prices, the options); ``None`` for a view built by hand. Not part of equality.
 
     """
 
@@ -86,6 +89,7 @@ class View:
     totals: tuple[int, ...]
     results: tuple[DealResult, ...]
     extra: Mapping[str, Any] = attrs.field(factory=dict)
+    rules: Rules | None = attrs.field(default=None, eq=False, repr=False)
 
     @classmethod
     def of(cls, state: State, seat: int) -> View:
@@ -122,6 +126,7 @@ class View:
             totals=state.totals,
             results=state.results,
             extra=extra,
+            rules=rules,
         )
 
     @property
