@@ -30,6 +30,7 @@ from kinglib.moves import (
     parse_move,
 )
 from kinglib.options import Option, VariantInfo
+from kinglib.play import Summary, play, simulate
 from kinglib.plugins import house_rules_names, variant_names
 from kinglib.rules import Rules, load_rules
 from kinglib.schedule import Schedule
@@ -63,6 +64,7 @@ __all__ = [
     "Sell",
     "State",
     "Suit",
+    "Summary",
     "Trick",
     "UnknownVariantError",
     "VariantInfo",
@@ -72,5 +74,7 @@ __all__ = [
     "house_rules_names",
     "load_rules",
     "parse_move",
+    "play",
+    "simulate",
     "variant_names",
 ]
