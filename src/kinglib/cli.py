@@ -1,0 +1,327 @@
+"""The ``kinglib`` command: variants, rules, play, simulate and replay.
+
+Every error ends the command with one line on stderr starting ``kinglib: error:`` and a
+non-zero exit status: 2 for usage errors (an unknown variant, a bad option or seat, bad
+arguments), 1 for the rest (a file that cannot be read or written, a corrupt record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from rich.console import Console
+from rich.text import Text
+
+from kinglib.bots import HeuristicBot
+from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
+from kinglib.human import ask_move
+from kinglib.play import simulate
+from kinglib.plugins import variant_names
+from kinglib.rules import Rules, load_rules
+from kinglib.state import State
+from kinglib.tables import (
+    contracts_table,
+    options_table,
+    points_text,
+    schedule_table,
+    score_sheet,
+    summary_table,
+    variants_table,
+    winners_line,
+)
+
+__all__ = ["CommandError", "main"]
+
+USAGE_ERROR = 2
+FAILURE = 1
+
+
+class CommandError(Exception):
+    """An error that ends the command with a one-line message and an exit status."""
+
+    def __init__(self, message: str, status: int = FAILURE) -> None:
+        """Keep the message and the status."""
+        super().__init__(message)
+        self.status = status
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{message} (see kinglib --help)", USAGE_ERROR)
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CommandError(f"an option is written key=value, not {pair!r}", USAGE_ERROR)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _load(variant: str, players: int | None, pairs: Sequence[str]) -> Rules:
+    try:
+        return load_rules(variant, players=players, **_options(pairs))
+    except (UnknownVariantError, RulesError) as exc:
+        raise CommandError(str(exc), USAGE_ERROR) from None
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+# --------------------------------------------------------------------------- variants / rules
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    """Print the installed variants with their titles, player counts and options."""
+    _console().print(variants_table(variant_names(), lambda name: load_rules(name)))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """Print a variant's contracts, match structure and options."""
+    rules = _load(args.variant, args.players, args.option)
+    console = _console()
+    if rules.info.description:
+        console.print(Text(f"{rules.variant} — {rules.info.title}: {rules.info.description}"))
+    console.print(contracts_table(rules))
+    console.print(schedule_table(rules))
+    console.print(options_table(rules))
+    return 0
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _deal_header(state: State, show_hands: bool) -> Text:
+    contract = state.contract_info
+    what = f"{contract.title} ({contract.name})" if contract is not None else "contract to come"
+    lines = [f"Deal {state.deal_number}: {what}, dealer seat {state.dealer}"]
+    if show_hands:
+        lines += [f"  seat {seat}: {hand}" for seat, hand in enumerate(state.hands)]
+    return Text("\n".join(lines))
+
+
+def _deal_footer(after: State) -> Text:
+    result = after.results[-1]
+    contract = after.rules.contracts.get(result.contract)
+    title = contract.title if contract is not None else result.contract
+    if result.trump is not None:
+        title += f" ({result.trump})"
+    early = " (ended early)" if result.ended_early else ""
+    points = "  ".join(f"seat {s}: {points_text(p)}" for s, p in enumerate(result.points))
+    return Text(f"  points in {title}{early}: {points}")
+
+
+def _save(state: State, path: str) -> None:
+    try:
+        from kinglib.record import to_json
+    except ImportError:  # pragma: no cover - records ship with kinglib
+        raise CommandError("saving records is not available in this kinglib") from None
+    try:
+        Path(path).write_text(to_json(state), encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def run_match(
+    rules: Rules,
+    seed: int,
+    human: int | None,
+    console: Console,
+    read_line: Callable[[str], str] = input,
+) -> State:
+    """Play a match in the terminal: bots in every seat but ``human``'s; print every deal."""
+    bot = HeuristicBot()
+    state = rules.new_match(seed=seed)
+    console.print(_deal_header(state, show_hands=human is None))
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        if seat == human:
+            move = ask_move(state, seat, console, read_line)
+        else:
+            move = bot.choose_move(state.view(seat))
+        after = state.apply(move)
+        if human is not None and seat != human:
+            console.print(Text(f"seat {seat}: {move}"))
+        if len(after.results) > len(state.results):
+            if human is not None:
+                plays = " ".join(f"{s}:{c}" for s, c in state.trick)
+                console.print(Text(f"last cards: {plays} {seat}:{move}".replace("  ", " ")))
+            console.print(_deal_footer(after))
+            if not after.is_over:
+                console.print(_deal_header(after, show_hands=human is None))
+        elif human is not None and len(after.tricks) > len(state.tricks):
+            trick = after.tricks[-1]
+            plays = " ".join(f"{s}:{c}" for s, c in trick.plays)
+            console.print(Text(f"trick {len(after.tricks)}: {plays} → seat {trick.winner}"))
+        state = after
+    return state
+
+
+def _print_sheet(console: Console, state: State, human: int | None = None) -> None:
+    console.print(score_sheet(state.rules, state.results, state.winners, human))
+    console.print(Text(winners_line(state.totals, state.winners)))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a match: bots only, or one human seat at the terminal."""
+    rules = _load(args.variant, args.players, args.option)
+    human = args.human
+    if human is not None and not 0 <= human < rules.players:
+        raise CommandError(f"no seat {human}: the seats are 0 to {rules.players - 1}", USAGE_ERROR)
+    console = _console()
+    try:
+        state = run_match(rules, args.seed, human, console)
+    except EOFError:
+        raise CommandError("the input ended before the match did; the match is abandoned") from None
+    _print_sheet(console, state, human)
+    if args.save:
+        _save(state, args.save)
+        console.print(Text(f"Record saved to {args.save}"))
+    return 0
+
+
+# --------------------------------------------------------------------------- simulate / replay
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play many bot matches and print a summary."""
+    rules = _load(args.variant, args.players, args.option)
+    if args.games < 0:
+        raise CommandError(f"--games is 0 or more, not {args.games}", USAGE_ERROR)
+    if args.workers < 1:
+        raise CommandError(f"--workers is 1 or more, not {args.workers}", USAGE_ERROR)
+    show_bar = not args.json and sys.stderr.isatty()
+    if show_bar:
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"{rules.variant}", total=args.games)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done)
+
+            summary = simulate(
+                rules, args.games, seed=args.seed, workers=args.workers, progress=progress
+            )
+    else:
+        summary = simulate(rules, args.games, seed=args.seed, workers=args.workers)
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        _console().print(summary_table(summary))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Check a record and print its score sheet."""
+    try:
+        from kinglib.record import from_json
+    except ImportError:  # pragma: no cover - records ship with kinglib
+        raise CommandError("reading records is not available in this kinglib") from None
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CommandError(f"cannot read {args.file}: {reason}") from None
+    try:
+        state = from_json(text)
+    except (RecordError, UnknownVariantError, RulesError) as exc:
+        raise CommandError(f"{args.file} is not a valid record: {exc}") from None
+    console = _console()
+    console.print(
+        Text(
+            f"{args.file}: a valid record of {state.rules.variant} for {state.players} players, "
+            f"{len(state.results)} deals, {len(state.moves)} moves"
+            + ("" if state.is_over else " (unfinished)")
+        )
+    )
+    _print_sheet(console, state)
+    return 0
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=None, help="the number of players")
+    p.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rules option (repeat for several)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``kinglib`` command."""
+    parser = _Parser(prog="kinglib", description="King (Кинг) and its variants.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("variants", help="the installed variants and their options")
+    p.set_defaults(run=cmd_variants)
+
+    p = sub.add_parser("rules", help="a variant's contracts, match and options")
+    p.add_argument("variant")
+    _add_rules_arguments(p)
+    p.set_defaults(run=cmd_rules)
+
+    p = sub.add_parser("play", help="play a match in the terminal (bots only by default)")
+    p.add_argument("variant", nargs="?", default="simple")
+    _add_rules_arguments(p)
+    p.add_argument("--seed", type=int, default=0, help="the seed of the deal (default 0)")
+    p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat")
+    p.add_argument("--save", metavar="FILE", help="write the record of the match to FILE")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many bot matches and summarise them")
+    p.add_argument("variant")
+    _add_rules_arguments(p)
+    p.add_argument("--games", type=int, required=True, help="how many matches")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="the base seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("replay", help="check a record and print its score sheet")
+    p.add_argument("file")
+    p.set_defaults(run=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``kinglib`` command; return its exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        run: Callable[[argparse.Namespace], int] = args.run
+        return run(args)
+    except CommandError as exc:
+        _error(str(exc))
+        return exc.status
+    except KinglibError as exc:
+        _error(str(exc))
+        return FAILURE
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+    except BrokenPipeError:
+        return FAILURE
+
+
+def _error(message: str) -> None:
+    first = " ".join(message.split())
+    print(f"kinglib: error: {first}", file=sys.stderr)
