@@ -75,7 +75,7 @@ def _load(variant: str, players: int | None, pairs: Sequence[str]) -> Rules:
 
 
 def _console() -> Console:
-    return Console(highlight=False)
+    return Console(highlight=False, soft_wrap=True)
 
 
 # --------------------------------------------------------------------------- variants / rules
@@ -184,6 +184,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         state = run_match(rules, args.seed, human, console)
     except EOFError:
+        console.print()
         raise CommandError("the input ended before the match did; the match is abandoned") from None
     _print_sheet(console, state, human)
     if args.save:

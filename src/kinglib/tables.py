@@ -59,7 +59,7 @@ def variants_table(names: Sequence[str], load: Any) -> Table:
     table.add_column("variant", no_wrap=True)
     table.add_column("title")
     table.add_column("players")
-    table.add_column("options (defaults)")
+    table.add_column("options (defaults)", overflow="fold")
     for name in names:
         try:
             rules: Rules = load(name)
@@ -125,8 +125,8 @@ def options_table(rules: Rules) -> Table:
     """Every option of the rules: its value here, its default and what it does."""
     table = Table(title=f"{rules.variant}: options")
     table.add_column("option", no_wrap=True)
-    table.add_column("value")
-    table.add_column("default")
+    table.add_column("value", overflow="fold")
+    table.add_column("default", overflow="fold")
     table.add_column("meaning")
     specs: dict[str, Option] = dict(rules.option_specs)
     for name, spec in specs.items():
