@@ -42,6 +42,7 @@ class _TableDirective(SphinxDirective):
     }
 
     def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:
+        """The header and the rows of the table."""
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
@@ -62,7 +63,7 @@ class _TableDirective(SphinxDirective):
 class OptionsTable(_TableDirective):
     """The options of a variant: name, default, allowed values, meaning."""
 
-    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
         rows: list[list[object]] = []
         for name, spec in sorted(rules.option_specs.items()):
             default = spec.default
@@ -76,7 +77,7 @@ class OptionsTable(_TableDirective):
 class ContractsTable(_TableDirective):
     """The contracts of a variant with what they count and their totals."""
 
-    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
         rows: list[list[object]] = [
             [f"``{c.id}``", c.name, c.description, f"{c.total:+d}"]
             for c in rules.contracts.values()
@@ -87,7 +88,7 @@ class ContractsTable(_TableDirective):
 class ScheduleTable(_TableDirective):
     """The deals of a match."""
 
-    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
         schedule = rules.schedule
         if schedule.repeat is not None:
             return ["deal", "contract"], [["every deal", f"``{schedule.repeat}``"]]
