@@ -38,6 +38,7 @@ __all__ = [
     "ChooseContract",
     "DeclareTrump",
     "Proceed",
+    "check_given_trump",
     "trump_declarations",
 ]
 
