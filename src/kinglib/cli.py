@@ -118,6 +118,8 @@ def _deal_footer(after: State) -> Text:
     if result.trump is not None:
         title += f" ({result.trump})"
     early = " (ended early)" if result.ended_early else ""
+    if result.chooser is not None:
+        title += f", chosen by seat {result.chooser}"
     points = "  ".join(f"seat {s}: {points_text(p)}" for s, p in enumerate(result.points))
     return Text(f"  points in {title}{early}: {points}")
 

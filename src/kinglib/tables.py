@@ -56,10 +56,10 @@ def variants_table(names: Sequence[str], load: Any) -> Table:
     the row).
     """
     table = Table(title="kinglib variants", show_lines=True)
-    table.add_column("variant", no_wrap=True)
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (defaults)", overflow="fold")
+    table.add_column("variant", no_wrap=True, min_width=7)
+    table.add_column("title", min_width=12, max_width=18)
+    table.add_column("players", no_wrap=True, min_width=7)
+    table.add_column("options (defaults)", no_wrap=True, overflow="ellipsis", max_width=40)
     for name in names:
         try:
             rules: Rules = load(name)
@@ -160,44 +160,53 @@ def score_sheet(
     winners: Sequence[int] = (),
     human: int | None = None,
 ) -> Table:
-    """The score sheet of a match: a row per deal, subtotals, totals and the winner."""
+    """The score sheet of a match: a row per deal, subtotals, totals and the winner.
+
+    When the penalty deals come first and the bonus deals after them (the classic match),
+    each part ends with its subtotal, as on a paper score pad; when they alternate (a
+    variant where players choose), the two subtotals come together before the total.
+    """
     n = rules.players
     table = Table(title=f"Score sheet — {rules.variant}")
     table.add_column("№", justify="right")
     table.add_column("contract")
     for label in seat_labels(n, human):
         table.add_column(label, justify="right")
-    run: list[int] = [0] * n
-    run_sign: int | None = None
-    run_length = 0
-    totals = [0] * n
+    signs = [_sign(rules, r) for r in results]
+    runs = sum(1 for i, sign in enumerate(signs) if i == 0 or sign != signs[i - 1])
+    names = {-1: "penalties", 1: "bonuses", 0: "other deals"}
 
-    def close_run() -> None:
-        if run_length and run_sign is not None:
-            label = {-1: "penalties", 1: "bonuses"}.get(run_sign, "points")
-            table.add_row(
-                Text(""),
-                Text(f"subtotal of {label}", style="bold"),
-                *(Text(points_text(p), style="bold") for p in run),
-                end_section=True,
-            )
-
-    for number, result in enumerate(results, start=1):
-        sign = _sign(rules, result)
-        if run_sign is not None and sign != run_sign:
-            close_run()
-            run, run_length = [0] * n, 0
-        run_sign = sign
-        run_length += 1
-        for seat, p in enumerate(result.points):
-            run[seat] += p
-            totals[seat] += p
+    def subtotal(label: str, points: Sequence[int], end: bool) -> None:
         table.add_row(
-            Text(str(number)),
+            Text(""),
+            Text(f"subtotal of {label}", style="bold"),
+            *(Text(points_text(p), style="bold") for p in points),
+            end_section=end,
+        )
+
+    def sums(indices: Sequence[int]) -> list[int]:
+        return [sum(results[i].points[seat] for i in indices) for seat in range(n)]
+
+    run: list[int] = []
+    for i, result in enumerate(results):
+        table.add_row(
+            Text(str(i + 1)),
             Text(_contract_label(rules, result.contract, result.trump)),
             *(Text(points_text(p)) for p in result.points),
         )
-    close_run()
+        run.append(i)
+        last_of_run = i + 1 == len(results) or signs[i + 1] != signs[i]
+        if runs <= 2 and last_of_run:
+            subtotal(names[signs[i]], sums(run), end=True)
+            run = []
+    if runs > 2:
+        table.rows[-1].end_section = True
+        for sign in (-1, 1, 0):
+            chosen = [i for i, s in enumerate(signs) if s == sign]
+            if chosen:
+                subtotal(f"all {names[sign]}", sums(chosen), end=False)
+        table.rows[-1].end_section = True
+    totals = sums(range(len(results)))
     table.add_row(
         Text(""), Text("total", style="bold"), *(Text(f"{t:+d}", style="bold") for t in totals)
     )
