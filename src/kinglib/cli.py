@@ -230,14 +230,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Check a record and print its score sheet."""
     try:
-        from kinglib.record import from_json
-    except ImportError:  # pragma: no cover - records ship with kinglib
-        raise CommandError("reading records is not available in this kinglib") from None
-    try:
         text = Path(args.file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise CommandError(f"cannot read {args.file}: {reason}") from None
+    try:
+        from kinglib.record import from_json
+    except ImportError:  # pragma: no cover - records ship with kinglib
+        raise CommandError("reading records is not available in this kinglib") from None
     try:
         state = from_json(text)
     except (RecordError, UnknownVariantError, RulesError) as exc:
