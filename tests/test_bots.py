@@ -326,3 +326,11 @@ def test_heuristic_bot_clearly_beats_random_bots() -> None:
     assert heuristic - max(randoms) > 25, summary
     assert statistics.fmean(randoms) < 0
     assert summary.wins[0] >= 20, summary
+
+
+@pytest.mark.parametrize("variant", kinglib.variant_names())
+def test_heuristic_bots_finish_a_match_of_every_variant(variant: str) -> None:
+    rules = kinglib.load_rules(variant)
+    bots: list[Bot] = [HeuristicBot() if s % 2 == 0 else RandomBot(s) for s in range(rules.players)]
+    final = kinglib.play(rules, bots, seed=17)  # an illegal move would raise
+    assert final.is_over and final.results
