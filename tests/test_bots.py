@@ -334,3 +334,16 @@ def test_heuristic_bots_finish_a_match_of_every_variant(variant: str) -> None:
     bots: list[Bot] = [HeuristicBot() if s % 2 == 0 else RandomBot(s) for s in range(rules.players)]
     final = kinglib.play(rules, bots, seed=17)  # an illegal move would raise
     assert final.is_over and final.results
+
+
+def test_reads_offers_from_seat_offer_pairs_in_the_extras() -> None:
+    moves = (Sell(), Keep())
+    offers = ((1, 2), (2, "pass"), (3, 5))  # seats 1 to 3; the best offer is 5 tricks
+    view = view_of(
+        Phase.ANSWER, moves, MIDDLE, contract="trumps", extra={"declaration": "C", "offers": offers}
+    )
+    assert HeuristicBot().choose_move(view) == Sell()
+    view = view_of(
+        Phase.ANSWER, moves, STRONG, contract="trumps", extra={"declaration": "S", "offers": offers}
+    )
+    assert HeuristicBot().choose_move(view) == Keep()  # seven tricks or so beat five

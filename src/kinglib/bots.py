@@ -12,7 +12,7 @@ A bot never receives the state, so it cannot see another seat's cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from kinglib.cards import SUIT_MASKS, Card, CardSet, Suit
@@ -461,7 +461,7 @@ class HeuristicBot:
         offer = _best_offer(
             v for k, v in view.extra.items() if "offer" in str(k) or "bid" in str(k)
         )
-        trump = view.trump
+        trump = _declared(view)
         if isinstance(trump, Suit):
             keep_value = judge.expected_tricks(judge.hand, trump)
         elif trump == "misere":
@@ -503,18 +503,42 @@ class HeuristicBot:
 
 
 def _best_offer(values: Iterable[object]) -> int | None:
-    """The best offer among a view's public extras (an int, a Bid, or pairs holding them)."""
-    best: int | None = None
-    for value in values:
-        found: int | None = None
-        if isinstance(value, Bid):
-            found = value.amount
-        elif isinstance(value, bool):
-            continue
-        elif isinstance(value, int):
-            found = value
-        elif isinstance(value, (tuple, list)):
-            found = _best_offer(value)
-        if found is not None and (best is None or found > best):
-            best = found
-    return best
+    """The best offer among a view's public extras about offers.
+
+    An offer is an int or a :class:`Bid`; a ``(seat, offer)`` pair or a mapping with a
+    ``tricks``/``amount`` entry holds one; ``"pass"`` and other text hold none.
+    """
+    found = [amount for value in values for amount in _offer_amounts(value)]
+    return max(found) if found else None
+
+
+def _offer_amounts(value: object) -> Iterator[int]:
+    if isinstance(value, Bid):
+        yield value.amount
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, int):
+        yield value
+    elif isinstance(value, Mapping):
+        for key in ("tricks", "amount", "offer", "bid"):
+            if key in value:
+                yield from _offer_amounts(value[key])
+    elif isinstance(value, (tuple, list)):
+        if len(value) == 2 and isinstance(value[0], int) and not isinstance(value[0], bool):
+            yield from _offer_amounts(value[1])  # a (seat, offer) pair
+        else:
+            for item in value:
+                yield from _offer_amounts(item)
+
+
+def _declared(view: View) -> Suit | str | None:
+    """The trump in force, or the declaration shown in the view's extras."""
+    if view.trump is not None:
+        return view.trump
+    text = view.extra.get("declaration")
+    if isinstance(text, (str, Suit)):
+        try:
+            return Declare(text).trump
+        except ValueError:
+            return None
+    return None
