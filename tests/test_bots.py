@@ -347,3 +347,12 @@ def test_reads_offers_from_seat_offer_pairs_in_the_extras() -> None:
         Phase.ANSWER, moves, STRONG, contract="trumps", extra={"declaration": "S", "offers": offers}
     )
     assert HeuristicBot().choose_move(view) == Keep()  # seven tricks or so beat five
+
+
+def test_an_offer_is_the_second_item_of_a_seat_offer_pair() -> None:
+    from kinglib.bots import _best_offer
+
+    assert _best_offer([((3, 1), (2, "pass"))]) == 1
+    assert _best_offer([{"buyer": 3, "seller": 0, "tricks": 2}]) == 2
+    assert _best_offer([Bid(4), 2]) == 4
+    assert _best_offer([((1, "pass"),)]) is None
