@@ -36,6 +36,8 @@ HOUSE_RULES_GROUP = "kinglib.house_rules"
 #: The variants that ship with kinglib: name -> module of the plugin.
 BUILTIN_VARIANTS: dict[str, str] = {
     "simple": "kinglib_variants.simple",
+    "domino": "kinglib_variants.domino",
+    "jokers": "kinglib_variants.jokers",
 }
 
 
