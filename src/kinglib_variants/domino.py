@@ -85,7 +85,7 @@ INFO = VariantInfo(
         Option(
             "deck",
             None,
-            "the pack: 32 or 52 cards (unset: 32, or 52 for six players)",
+            "the pack: 32 or 52 cards; unset (None) means 32, or 52 for six players",
             convert=_deck_option,
         ),
     ),
