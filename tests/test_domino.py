@@ -55,8 +55,14 @@ def test_a_player_who_cannot_follow_must_draw_and_then_play_the_card_drawn() -> 
     state = play(suited_deal(), "AS")
     assert state.to_move == 1
     assert state.legal_moves() == (Draw(),)
+    assert state.view(1).to_dict()["legal_moves"] == ["draw"]
     after = state.apply(Draw())
     assert after.to_move == 1
+    assert after.view(1).extra["drawn"] == CardSet.parse("8S")
+    seen_by_2 = after.view(2).to_dict()
+    assert seen_by_2["extra"] == {"draws": [[1, 1]], "drawn": ""}
+    assert seen_by_2["hand_sizes"] == [5, 7, 6, 6]
+    assert seen_by_2["pile_sizes"] == {"stock": 7}
     assert after.hand(1) == CardSet.parse("AD KD QD JD TD 9D 8S")
     assert legal(after) == ["8S"]
     assert after.pile("stock") == CardSet.parse("7S 8D 7D 8C 7C 8H 7H")

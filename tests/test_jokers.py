@@ -99,8 +99,14 @@ def test_a_joker_follows_a_heart_lead_and_beats_the_low_hearts() -> None:
     state = rules().new_deal("jokers", hands, dealer=3)
     state = play(state, "2H", "3H")
     assert legal(state) == {"QH", "8H", "4H", "JK1"}
+    data = state.view(2).to_dict()
+    assert data["hand"].endswith("6C JK1")
+    assert "JK1" in data["legal_moves"]
+    assert "JK1" not in json.dumps(state.view(1).to_dict())
+    assert state.view(2).hand.symbols.endswith("6♣ 🃏1")
     state = play(state, "JK1", "7H")
     assert state.tricks[0].winner == 2
+    assert state.view(0).to_dict()["tricks"][0]["plays"][2] == [2, "JK1"]
     state = play(state, "QH", "JH", "AH", "KH")
     assert state.tricks[1].winner == 0
     state = play(state, "5H", "6H", "8H")

@@ -166,6 +166,7 @@ class DominoPlay(TrickPlay):
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say precisely why a move is refused."""
         seat = state.to_move
+        assert seat is not None
         must_draw = self.must_draw(state)
         if isinstance(move, Draw):
             if must_draw:
@@ -174,13 +175,13 @@ class DominoPlay(TrickPlay):
                 return "the leader plays any card; draw only when you cannot follow suit"
             led = state.trick[0][1]
             assert led.suit is not None
-            if state.hands_mask[seat or 0] & SUIT_MASKS[led.suit]:
+            if state.hands_mask[seat] & SUIT_MASKS[led.suit]:
                 return f"{led} was led and seat {seat} can follow with {_SUIT_NAMES[led.suit]}"
             return "the stock is empty: play any card"
         if not isinstance(move, Play):
             return f"cards are being played: play a card or draw, not {move}"
         card = move.card
-        if not state.hands_mask[seat or 0] & card.mask:
+        if not state.hands_mask[seat] & card.mask:
             return f"seat {seat} does not hold {card}"
         if must_draw:
             led = state.trick[0][1]

@@ -151,8 +151,9 @@ class JokerPlay(TrickPlay):
         if not isinstance(move, Play):
             return f"cards are being played: play a card, not {move}"
         seat = state.to_move
+        assert seat is not None
         card = move.card
-        if not state.hands_mask[seat or 0] & card.mask:
+        if not state.hands_mask[seat] & card.mask:
             return f"seat {seat} does not hold {card}"
         if self.legal_mask(state) & card.mask:
             return None
