@@ -122,7 +122,7 @@ class Rules:
         from kinglib.state import DealSpec, MatchSetup
 
         n = self.players
-        if contract not in self.contracts:
+        if not isinstance(contract, str) or contract not in self.contracts:
             raise RulesError(
                 f"unknown contract {contract!r} for {self.variant}; "
                 f"the contracts are: {', '.join(self.contracts)}"
