@@ -129,6 +129,10 @@ class Rules:
             )
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise RulesError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
+        if not isinstance(hands, Sequence) and not isinstance(hands, CardSet):
+            raise RulesError(
+                f"{self.variant} for {n} players needs {n} hands, given as a list, not {hands!r}"
+            )
         if isinstance(hands, (str, CardSet)) or len(hands) != n:
             count = 1 if isinstance(hands, (str, CardSet)) else len(hands)
             raise RulesError(f"{self.variant} for {n} players needs {n} hands, not {count}")
