@@ -270,12 +270,21 @@ class Rules:
 
 
 def _cards(value: Any, what: str) -> int:
+    """The mask of a hand or pile given as text, a CardSet, or an iterable of cards or texts."""
     try:
         if isinstance(value, CardSet):
             return value.mask
         if isinstance(value, str):
             return CardSet.parse(value).mask
-        return CardSet(value).mask
+        mask = 0
+        for item in value:
+            card = Card.parse(item) if isinstance(item, str) else item
+            if not isinstance(card, Card):
+                raise NotationError(f"not a card: {item!r}")
+            if mask & card.mask:
+                raise NotationError(f"card {card} appears twice")
+            mask |= card.mask
+        return mask
     except (NotationError, TypeError) as exc:
         raise RulesError(f"{what}: {exc}") from None
 
