@@ -53,7 +53,8 @@ def test_unknown_variant_that_is_not_text() -> None:
 @pytest.mark.parametrize("name", ["boy", "scoring", "Players", "early-end"])
 def test_unknown_option(name: str) -> None:
     with pytest.raises(RulesError) as info:
-        kinglib.load_rules("simple", **{name: 1})
+        options: dict[str, Any] = {name: "x"}
+        kinglib.load_rules("simple", **options)
     message = str(info.value)
     assert f"unknown option {name!r}" in message
     for known in ("boys", "king_on_heart_lead", "king_forced", "order", "first_dealer"):
@@ -117,7 +118,7 @@ def test_bad_player_count(players: Any) -> None:
     if players is None:  # None means the default
         assert kinglib.load_rules("simple", players=players).players == 4
         return
-    with pytest.raises(RulesError, match="players|whole number") as info:
+    with pytest.raises(RulesError, match=r"players|whole number") as info:
         kinglib.load_rules("simple", players=players)
     if isinstance(players, int) and not isinstance(players, bool):
         assert "2, 3, 4, 5, 6" in str(info.value)
@@ -126,8 +127,8 @@ def test_bad_player_count(players: Any) -> None:
 # ---------------------------------------------------------------------- given deals
 
 
-def hands_with(seat: int, text: str) -> list[str]:
-    hands = list(MIXED)
+def hands_with(seat: int, text: Any) -> list[Any]:
+    hands: list[Any] = list(MIXED)
     hands[seat] = text
     return hands
 
@@ -185,7 +186,7 @@ def test_hands_as_card_sets_or_lists_of_cards() -> None:
 def test_a_duplicate_in_a_list_of_cards_is_named() -> None:
     hand = [Card.parse(c) for c in MIXED[0].split()]
     hand[-1] = hand[0]
-    with pytest.raises(RulesError, match="seat 0.*AS.*twice"):
+    with pytest.raises(RulesError, match=r"seat 0.*AS.*twice"):
         RULES.new_deal("no_tricks", hands=[hand, *MIXED[1:]], dealer=0)
 
 

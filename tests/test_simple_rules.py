@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -65,7 +66,7 @@ ERALASH_PLAY = [
 ]
 
 
-def deal(contract: str, hands: list[str], dealer: int, **options: object) -> State:
+def deal(contract: str, hands: list[str], dealer: int, **options: Any) -> State:
     rules = kinglib.load_rules("simple", **options)
     return rules.new_deal(contract, hands=hands, dealer=dealer)
 
@@ -132,9 +133,7 @@ def test_the_highest_card_of_the_led_suit_wins_and_leads_next() -> None:
         ("last_two", (0, 0, 0, 16), 0),
     ],
 )
-def test_a_whole_deal_scores_exactly(
-    contract: str, points: tuple[int, ...], early: int
-) -> None:
+def test_a_whole_deal_scores_exactly(contract: str, points: tuple[int, ...], early: int) -> None:
     state = deal(contract, MIXED, dealer=3)
     tricks = MIXED_PLAY[:early] if early else MIXED_PLAY
     state = play_tricks(state, tricks)
@@ -393,9 +392,7 @@ def test_the_deal_passes_left_and_eldest_leads(players: int, first_dealer: int) 
             assert after.to_move == after.tricks[-1].winner
         state = after
     assert seen == 14
-    assert [r.dealer for r in state.results] == [
-        (first_dealer + k) % players for k in range(14)
-    ]
+    assert [r.dealer for r in state.results] == [(first_dealer + k) % players for k in range(14)]
 
 
 def test_first_dealer_in_a_given_deal_is_the_dealer_argument() -> None:
