@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -93,6 +94,42 @@ def check_moves(state: State, legal: tuple[kinglib.Move, ...]) -> None:
     assert hash(state) == digest
 
 
+def cards_named_in(value: Any) -> int:
+    """The mask of every card written anywhere in a JSON-ready value."""
+    mask = 0
+    if isinstance(value, str):
+        for word in value.split():
+            with contextlib.suppress(kinglib.NotationError):
+                mask |= Card.parse(word).mask
+    elif isinstance(value, dict):
+        for v in value.values():
+            mask |= cards_named_in(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            mask |= cards_named_in(v)
+    return mask
+
+
+def check_views(state: State) -> None:
+    """No view shows a card of another seat's hand; each shows the seat's own hand."""
+    for seat in range(state.players):
+        view = state.view(seat)
+        hidden = 0
+        for other, mask in enumerate(state.hands_mask):
+            if other != seat:
+                hidden |= mask
+        assert view.hand == state.hand(seat)
+        assert not view.seen_cards.mask & hidden
+        public = view.to_dict()
+        del public["results"]  # the cards named there are of finished deals
+        assert not cards_named_in(public) & hidden
+        if state.to_move == seat:
+            assert view.legal_moves == state.legal_moves()
+        else:
+            assert view.legal_moves == ()
+        assert view.hand_sizes == tuple(len(h) for h in state.hands)
+
+
 def play_match(rules: Rules, seed: int, play_seed: int, *, check_all: bool) -> State:
     """Play a random match, checking the invariants at every step."""
     rng = random.Random(play_seed)
@@ -106,6 +143,8 @@ def play_match(rules: Rules, seed: int, play_seed: int, *, check_all: bool) -> S
         legal = check_live(state)
         if check_all:
             check_moves(state, legal)
+        if len(state.tricks) % 3 == 1 and not state.trick:
+            check_views(state)
         before = snapshot(state)
         digest = hash(state)
         move = rng.choice(legal)
