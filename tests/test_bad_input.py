@@ -255,6 +255,18 @@ def test_not_following_suit() -> None:
         refused(state, Play(Card.parse(card)), "seat 1", card, "AS was led", "follow", "spades")
 
 
+@pytest.mark.parametrize("contract", ["no_tricks", "no_king"])
+def test_not_following_a_heart_lead_with_kh_the_only_heart(contract: str) -> None:
+    """K♥ is then the only legal card because hearts must be followed, not by the K♥ rule."""
+    state = RULES.new_deal(contract, hands=HEART_LEAD, dealer=3)
+    state = play(state, "AS KS JS AC AD KD 9D KC AH 7H 7S 7C QH")
+    assert state.legal_moves() == (Play(Card.parse("KH")),)
+    refused(state, Play(Card.parse("QS")), "QS", "QH was led", "follow", "hearts")
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply(Play(Card.parse("QD")))
+    assert "holder of KH" not in str(info.value)
+
+
 def test_leading_a_heart() -> None:
     state = RULES.new_deal("no_hearts", hands=MIXED, dealer=3)
     for card in ("AH", "7H"):
