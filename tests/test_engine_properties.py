@@ -64,6 +64,7 @@ def check_live(state: State) -> tuple[kinglib.Move, ...]:
     hand = state.hand(seat)
     for move in legal:
         assert isinstance(move, Play) and move.card in hand
+        assert kinglib.parse_move(str(move), state) == move
     assert legal == state.legal_moves()  # deterministic
     if state.trick:
         assert len(state.trick) < state.players
