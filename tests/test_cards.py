@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import operator
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -231,3 +233,23 @@ def test_non_text_is_refused() -> None:
         CardSet.from_mask(ALL_CARDS_MASK + 1)
     with pytest.raises(NotationError):
         Card(Suit.SPADES, 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("other", [{Card.parse("AS")}, 3, "AS", None, [Card.parse("AS")]])
+def test_operators_with_other_types_raise_type_error(other: Any) -> None:
+    hand = CardSet.parse("AS KS")
+    for op in (
+        operator.or_,
+        operator.and_,
+        operator.sub,
+        operator.xor,
+        operator.le,
+        operator.ge,
+    ):
+        with pytest.raises(TypeError):
+            op(hand, other)
+    for op in (operator.lt, operator.le, operator.gt, operator.ge):
+        with pytest.raises(TypeError):
+            op(Card.parse("AS"), other)
+    assert hand != other
+    assert Card.parse("AS") != other
