@@ -115,7 +115,9 @@ class Rules:
             trump: the trump of a trump round (a Suit, ``"notrump"`` or ``"misere"``).
 
         Raises :class:`~kinglib.errors.RulesError` naming the problem for an unknown contract,
-        a bad dealer, or hands of the wrong size, with duplicate, foreign or missing cards.
+        a bad dealer, hands of the wrong size, with duplicate, foreign or missing cards, or a
+        trump that is not a suit, ``notrump`` or ``misere``, or given for a deal that is not a
+        trump round.
 
         """
         from kinglib.flow import start_deal
@@ -182,12 +184,18 @@ class Rules:
         if missing:
             raise RulesError(f"cards missing from the deal: {CardSet.from_mask(missing)}")
         if trump is not None:
+            if not self.contracts[contract].trump_round:
+                raise RulesError(f"{contract} is not a trump round: it takes no trump ({trump!r})")
             try:
                 from kinglib.moves import Declare
 
                 trump = Declare(trump).trump
             except (NotationError, ValueError) as exc:
                 raise RulesError(f"bad trump: {exc}") from None
+            if trump in ("last", "raspis"):
+                raise RulesError(
+                    f"bad trump: {trump} is a declaration; give a suit, notrump or misere"
+                )
         spec = DealSpec(
             contract=contract,
             dealer=dealer,
