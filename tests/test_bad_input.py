@@ -209,6 +209,37 @@ def test_bad_piles() -> None:
         RULES.new_deal("no_tricks", hands=MIXED, dealer=0, widow="AS KS")
 
 
+@pytest.mark.parametrize("contract", ["no_king", "eralash", "tricks"])
+@pytest.mark.parametrize("trump", ["S", "notrump", "misere"])
+def test_a_trump_for_a_king_game_is_refused(contract: str, trump: str) -> None:
+    """A King game has no trump: a given one would change who wins the tricks."""
+    with pytest.raises(RulesError, match=f"{contract} is not a trump round"):
+        RULES.new_deal(contract, hands=MIXED, dealer=3, trump=trump)
+
+
+@pytest.mark.parametrize(
+    ("trump", "words"),
+    [("X", ["trump", "'x'"]), ("last", ["last", "suit"]), ("raspis", ["raspis", "suit"])],
+)
+def test_bad_trumps_are_refused(trump: str, words: list[str]) -> None:
+    with pytest.raises(RulesError) as info:
+        RULES.new_deal("trumps", hands=MIXED, dealer=3, trump=trump)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_a_given_trump_round() -> None:
+    state = RULES.new_deal("trumps", hands=MIXED, dealer=3, trump="D")
+    assert state.trump is kinglib.Suit.DIAMONDS
+    state = play(state, "AS 7S")
+    # seats 2 and 3 have no spade and must trump
+    assert state.legal_moves() == tuple(Play(c) for c in CardSet.parse("KD QD JD TD"))
+    state = play(state, "KD")
+    assert state.legal_moves() == tuple(Play(c) for c in CardSet.parse("9D 8D 7D"))
+    state = play(state, "7D")
+    assert state.tricks[-1].winner == 2  # the highest trump wins
+
+
 @pytest.mark.parametrize("seed", ["7", 1.5, None, True, [1]])
 def test_bad_seed(seed: Any) -> None:
     with pytest.raises(RulesError, match="seed"):
