@@ -195,14 +195,14 @@ def test_a_player_holding_only_hearts_may_lead_one() -> None:
     assert state.to_move == 1
     assert legal_cards(state) == SUITS[1]
     for trick in range(8):
-        heart = SUITS[1].split()[7 - trick]
         assert state.to_move == 1
-        state = play(state, heart)
-        # the others are void in hearts and may play any card
-        assert len(state.legal_moves()) == 8 - trick
-        state = play(state, " ".join(str(m) for m in state.legal_moves()[:1]))
-        state = play(state, str(state.legal_moves()[0]))
-        state = play(state, str(state.legal_moves()[0]))
+        state = play(state, SUITS[1].split()[7 - trick])  # the lowest heart first
+        for seat in (2, 3, 0):
+            # void in hearts: any card of the hand
+            assert state.to_move == seat
+            assert legal_cards(state) == str(state.hand(seat))
+            state = state.apply(state.legal_moves()[0])
+        assert state.tricks[-1].winner == 1
     assert state.is_over
     assert state.results[0].points == (0, -16, 0, 0)
     assert not state.results[0].ended_early
