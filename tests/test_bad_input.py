@@ -22,6 +22,7 @@ from kinglib import (
     RulesError,
     Sell,
     State,
+    Suit,
     UnknownVariantError,
 )
 from kinglib.contracts import NEGATIVE_GAMES
@@ -351,3 +352,26 @@ def test_any_move_after_the_end_of_a_match() -> None:
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_moves()))
     refused(state, Play(Card.parse("AS")), "match is over")
+
+
+class NoSpadeLeads:
+    """A house rule for the test: spades may not be led while another suit is held."""
+
+    @kinglib.hookimpl
+    def kinglib_legal_moves(
+        self, state: State, moves: tuple[kinglib.Move, ...]
+    ) -> tuple[kinglib.Move, ...] | None:
+        if state.trick:
+            return None
+        kept = tuple(m for m in moves if isinstance(m, Play) and m.card.suit is not Suit.SPADES)
+        return kept or None
+
+
+def test_a_move_a_house_rule_forbids() -> None:
+    rules = kinglib.load_rules("simple", plugins=[NoSpadeLeads()])
+    state = rules.new_deal("no_tricks", hands=MIXED, dealer=3)
+    assert state.legal_moves() == tuple(Play(c) for c in CardSet.parse("AH 7H AD 7C"))
+    refused(state, Play(Card.parse("AS")), "AS", "house rules")
+    refused(state, Play(Card.parse("KH")), "KH", "does not hold")
+    state = play(state, "AD")
+    assert state.legal_moves() == tuple(Play(c) for c in CardSet.parse("TS 9S 8S 7S KH QH 9C 8C"))
