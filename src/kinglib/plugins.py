@@ -35,6 +35,8 @@ HOUSE_RULES_GROUP = "kinglib.house_rules"
 
 #: The variants that ship with kinglib: name -> module of the plugin.
 BUILTIN_VARIANTS: dict[str, str] = {
+    "bidding": "kinglib_variants.bidding",
+    "omnibus": "kinglib_variants.omnibus",
     "simple": "kinglib_variants.simple",
 }
 
