@@ -100,6 +100,10 @@ def test_raising_auction_winner_names_the_suit_and_leads() -> None:
     extra = state.view(0).extra
     assert extra["penalty_suit"] is Suit.DIAMONDS and extra["bid"] == 5 and extra["bidder"] == 3
     assert state.view(0).to_dict()["extra"]["penalty_suit"] == "D"
+    assert state.contract == "bidding"
+    assert state.contract_info is not None
+    assert state.contract_info.scoring_mask == SUIT_MASKS[Suit.DIAMONDS]
+    assert state.contract_info.total == -13
     # any card may be led: seat 3 leads its lowest diamond.
     assert Play(card("2D")) in state.legal_moves()
     assert Play(card("AS")) in state.legal_moves()

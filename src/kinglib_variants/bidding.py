@@ -261,8 +261,22 @@ def kinglib_deck(rules: Rules) -> CardSet:
 
 @hookimpl
 def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single contract ``"bidding"`` (shown with hearts, the suit when all pass)."""
-    return {CONTRACT_ID: penalty_contracts(rules.deck.mask)[Suit.HEARTS]}
+    """The single contract ``"bidding"``.
+
+    The catalogue shows it with hearts, the penalty suit when everyone passes; once the suit is
+    named, the deal plays the contract of that suit (:func:`penalty_contracts`).
+    """
+    hearts = penalty_contracts(rules.deck.mask)[Suit.HEARTS]
+    generic = attrs.evolve(
+        hearts,
+        name="Кинг с торговлей",
+        title="bidding",
+        description=(
+            "1 a card of the penalty suit named by the highest bidder, who also pays his bid "
+            "(hearts, and no bid, when everyone passes)"
+        ),
+    )
+    return {CONTRACT_ID: generic}
 
 
 @hookimpl
