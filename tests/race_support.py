@@ -132,3 +132,29 @@ def check_threshold(state: State, threshold: int) -> None:
 def card(text: str) -> Card:
     """A card from its text."""
     return Card.parse(text)
+
+
+def check_early_end(rules: kinglib.Rules, late: kinglib.Rules, seed: int) -> bool:
+    """Play one random deal; if it ends early, finishing it under ``late`` changes no score.
+
+    ``late`` are the same rules with ``early_end=False``. Returns whether the deal ended early.
+    """
+    rng = random.Random(seed)
+    dealer = rng.randrange(rules.players)
+    dealt = rules.deal(dealer, rng)
+    contract = next(iter(rules.contracts))
+    state = rules.new_deal(contract, list(dealt.hands), dealer=dealer)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    result = state.results[0]
+    if not result.ended_early or not result.unplayed:
+        return False
+    full = late.new_deal(contract, list(dealt.hands), dealer=dealer)
+    for move in state.moves:
+        full = full.apply(move)
+    while not full.is_over:
+        full = full.apply(rng.choice(full.legal_moves()))
+    assert not full.results[0].ended_early
+    assert full.results[0].points == result.points, "the unplayed cards changed a score"
+    assert full.results[0].details == result.details
+    return True

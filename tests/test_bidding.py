@@ -15,6 +15,7 @@ from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, 
 from kinglib.cards import SUIT_MASKS
 from tests.race_support import (
     card,
+    check_early_end,
     check_live_state,
     check_threshold,
     check_view,
@@ -312,3 +313,10 @@ def test_views_show_the_public_auction(seed: int) -> None:
     for seat in range(4):
         assert state.view(seat).extra["auction"] == calls
     check_view(state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@settings(max_examples=30, phases=NO_SHRINK)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_early_end_never_changes_a_score(players: int, seed: int) -> None:
+    check_early_end(rules(players), rules(players, early_end=False), seed)

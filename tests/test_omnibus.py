@@ -14,6 +14,7 @@ import kinglib
 from kinglib import Move, Phase, Play, State
 from tests.race_support import (
     card,
+    check_early_end,
     check_threshold,
     check_view,
     play,
@@ -229,3 +230,10 @@ def test_views_hide_the_other_hands(seed: int) -> None:
     for _ in range(40):
         check_view(state)
         state = state.apply(rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize(("players", "slam"), [(3, "shooter"), (4, "shooter"), (4, "others")])
+@settings(max_examples=30, phases=NO_SHRINK)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_early_end_never_changes_a_score(players: int, slam: str, seed: int) -> None:
+    check_early_end(rules(players, slam=slam), rules(players, slam=slam, early_end=False), seed)
