@@ -105,7 +105,7 @@ def test_raising_auction_winner_names_the_suit_and_leads() -> None:
     assert state.contract_info is not None
     assert state.contract_info.scoring_mask == SUIT_MASKS[Suit.DIAMONDS]
     assert state.contract_info.total == -13
-    # any card may be led: seat 3 leads its lowest diamond.
+    # any card may be led: a low diamond as well as the ace of spades.
     assert Play(card("2D")) in state.legal_moves()
     assert Play(card("AS")) in state.legal_moves()
 
