@@ -212,7 +212,7 @@ def test_raspis_credits_two_tricks_each_and_plays_nothing() -> None:
     assert result.points == (6, 6, 6, 6)
     assert result.ended_early and result.unplayed == RULES.deck
     assert result.detail("raspis") is True
-    assert result.trump is None
+    assert result.trump is None and result.chooser == 0
 
 
 def test_raspis_as_the_answer_to_offers() -> None:

@@ -310,10 +310,15 @@ def _play(state: State, move: Move, praise: Praise, maker: int, trump: Suit | st
 
 
 def _raspis(state: State, move: Move, praise: Praise) -> State:
-    """End the deal unplayed: every card stays in the hands; each seat gets an equal share."""
+    """End the deal unplayed: every card stays in the hands; each seat gets an equal share.
+
+    The record names the declarer as the deal's chooser, and no trump.
+    """
     hands, piles = _deal_rest(state, praise)
     done = attrs.evolve(praise, rest=(0,) * len(hands), raspis=True)
-    after = state.after(move, hands_mask=hands, piles_mask=piles, trump=None, aux=done)
+    after = state.after(
+        move, hands_mask=hands, piles_mask=piles, trump=None, maker=praise.declarer, aux=done
+    )
     return finish_deal(after, ended_early=True)
 
 
