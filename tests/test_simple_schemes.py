@@ -25,6 +25,12 @@ SCHEMES: list[tuple[dict[str, Any], list[str], int]] = [
     ({"scheme": "otygrysh", "buying": False}, [*NEG, *[T] * 8], 192),
     ({"scheme": "short", "only_maker_leads_trump": False}, [*NEG[:6], *[T] * 4], 96),
     ({"scheme": "plus_eralash", "boys": "jacks+kings"}, [*NEG, *[T] * 4, "plus_eralash"], 192),
+    (
+        {"scheme": "otygrysh", "king_on_heart_lead": "forced", "early_end": False},
+        [*NEG, *[T] * 8],
+        192,
+    ),
+    ({"scheme": "short", "king_forced": False, "first_dealer": 2}, [*NEG[:6], *[T] * 4], 96),
 ]
 POS = ["tricks", "boys", "girls", "hearts", "king", "last_two"]
 TOTALS = {
@@ -34,7 +40,18 @@ TOTALS = {
     "plus_eralash": 96,
     T: 24,
 }
-IDS = ["classic", "otygrysh", "plus_eralash", "plus_first", "short", "nobuy", "anylead", "boys"]
+IDS = [
+    "classic",
+    "otygrysh",
+    "plus_eralash",
+    "plus_first",
+    "short",
+    "nobuy",
+    "anylead",
+    "boys",
+    "kforced",
+    "knever",
+]
 
 
 @pytest.mark.parametrize(("options", "deals", "half"), SCHEMES, ids=IDS)
@@ -87,7 +104,7 @@ def _match_checks(state: State) -> None:
 
 
 @pytest.mark.parametrize(("options", "deals", "half"), SCHEMES, ids=IDS)
-@settings(max_examples=4)
+@settings(max_examples=6)
 @given(seed=st.integers(0, 10**6))
 def test_random_matches(options: dict[str, Any], deals: list[str], half: int, seed: int) -> None:
     rules = load_rules("simple", **options)

@@ -221,7 +221,7 @@ def _match_checks(state: State) -> None:
 
 
 @pytest.mark.parametrize(("options", "deals", "half"), SCHEMES, ids=IDS)
-@settings(max_examples=4)
+@settings(max_examples=6)
 @given(seed=st.integers(0, 10**6))
 def test_random_matches(options: dict[str, Any], deals: list[str], half: int, seed: int) -> None:
     rules = load_rules("three-hand", **options)
