@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kinglib import (
     Bid,
@@ -23,7 +25,7 @@ from kinglib import (
     load_rules,
     parse_move,
 )
-from kinglib_variants._trump_rounds import UNDEALT, new_praise_deal
+from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
 from tests._praise_helpers import check_cards_conserved, check_live, check_views
 
 RULES = load_rules("simple", scheme="otygrysh")
@@ -351,3 +353,54 @@ def test_views_in_every_praise_phase_leak_nothing() -> None:
         check_views(state)
         check_cards_conserved(state)
     assert state.phase is Phase.PLAY and state.maker == 2 and state.to_move == 2
+
+
+def test_other_moves_during_the_declaration_are_refused() -> None:
+    state = praise_deal()
+    with pytest.raises(IllegalMoveError, match="declarer declares on his first three cards"):
+        state.apply(Bid(3))
+    with pytest.raises(IllegalMoveError, match="declarer declares"):
+        state.apply(Play(Card.parse("9S")))
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10**6), rounds=st.integers(0, 3))
+def test_random_auctions_keep_their_rules(seed: int, rounds: int) -> None:
+    rules = load_rules("simple", scheme="otygrysh")
+    state = rules.new_match(seed=seed)
+    while state.contract != "trumps" or state.phase is not Phase.DECLARE:
+        state = state.apply(state.legal_moves()[0])
+    rng = random.Random(seed)
+    declarer = state.to_move
+    state = state.apply(rng.choice([m for m in state.legal_moves() if m != Declare("raspis")]))
+    best = 0
+    passed: set[int] = set()
+    asked = 0
+    while state.phase is Phase.BID:
+        seat = state.to_move
+        assert seat is not None and seat != declarer and seat not in passed
+        moves = state.legal_moves()
+        assert moves[0] == Pass() and [m.amount for m in moves[1:]] == list(range(best + 1, 9))
+        move = rng.choice(moves[: 2 + rounds])
+        if isinstance(move, Bid):
+            best = move.amount
+        else:
+            passed.add(seat)
+        asked += 1
+        state = state.apply(move)
+    assert asked >= 3
+    check_views(state)
+    praise = state.aux
+    assert isinstance(praise, Praise)
+    assert len(passed) >= 2
+    if praise.best is None:
+        assert passed == {1, 2, 3, 0} - {declarer}
+    else:
+        assert praise.best[1] == best
+    assert state.phase is Phase.ANSWER and state.to_move == declarer
+    done = len(state.results)
+    state = state.apply(rng.choice(state.legal_moves()))
+    while len(state.results) == done:
+        check_cards_conserved(state)
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert state.results[done].total == 24
