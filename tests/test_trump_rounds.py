@@ -380,7 +380,8 @@ def test_random_auctions_keep_their_rules(seed: int, rounds: int) -> None:
         seat = state.to_move
         assert seat is not None and seat != declarer and seat not in passed
         moves = state.legal_moves()
-        assert moves[0] == Pass() and [m.amount for m in moves[1:]] == list(range(best + 1, 9))
+        assert moves[0] == Pass()
+        assert [m.amount for m in moves[1:] if isinstance(m, Bid)] == list(range(best + 1, 9))
         move = rng.choice(moves[: 2 + rounds])
         if isinstance(move, Bid):
             best = move.amount
