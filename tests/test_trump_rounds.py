@@ -335,6 +335,14 @@ def test_bad_praise_hands_are_refused() -> None:
         new_praise_deal(RULES, [PRAISE[0], PRAISE[0], PRAISE[2], PRAISE[3]])
     with pytest.raises(RulesError, match="seat 1"):
         new_praise_deal(RULES, [PRAISE[0], "XX", PRAISE[2], PRAISE[3]])
+    with pytest.raises(RulesError, match="appears twice"):
+        new_praise_deal(RULES, [PRAISE[0], "AH AH QH JH TH 9H 8H 7H", PRAISE[2], PRAISE[3]])
+    with pytest.raises(RulesError, match="needs 4 hands, not 3"):
+        new_praise_deal(RULES, PRAISE[:3])
+    with pytest.raises(RulesError, match="one hand per seat"):
+        new_praise_deal(RULES, PRAISE[0])
+    with pytest.raises(RulesError, match="unknown contract 'trumps'"):
+        new_praise_deal(load_rules("three-hand", scheme="parlett36"), ["AS"] * 3)
 
 
 def test_new_deal_without_a_trump_opens_praise_mode_in_display_order() -> None:

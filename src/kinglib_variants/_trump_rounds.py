@@ -251,6 +251,8 @@ def new_praise_deal(
     Raises :class:`~kinglib.errors.RulesError` naming the problem for bad hands, or when the
     variant has no ``"trumps"`` contract.
     """
+    if isinstance(hands, (str, CardSet)):
+        raise RulesError(f"give one hand per seat ({rules.players}), not a single hand")
     ordered: list[list[Card]] = []
     for seat, hand in enumerate(hands):
         try:
@@ -263,7 +265,7 @@ def new_praise_deal(
         except (NotationError, TypeError) as exc:
             raise RulesError(f"the hand of seat {seat}: {exc}") from None
     # Check sizes, duplicates and the pack through the ordinary validation.
-    checked = rules.new_deal("trumps", [CardSet(h) for h in ordered], dealer, trump="notrump")
+    checked = rules.new_deal("trumps", ordered, dealer, trump="notrump")
     eldest = checked.eldest
     first = 0
     for h in ordered:
