@@ -31,6 +31,7 @@ from kinglib.moves import (
 )
 from kinglib.options import Option, VariantInfo
 from kinglib.plugins import house_rules_names, variant_names
+from kinglib.record import from_json, to_json
 from kinglib.rules import Rules, load_rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, Phase, State, Trick
@@ -67,10 +68,12 @@ __all__ = [
     "UnknownVariantError",
     "VariantInfo",
     "__version__",
+    "from_json",
     "hookimpl",
     "hookspec",
     "house_rules_names",
     "load_rules",
     "parse_move",
+    "to_json",
     "variant_names",
 ]
