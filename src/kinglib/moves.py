@@ -168,7 +168,7 @@ class Discard:
     cards: CardSet = attrs.field(converter=_convert_cards)
 
     def __str__(self) -> str:
-        return f"discard {self.cards}"
+        return f"discard {self.cards}" if self.cards else "discard"
 
 
 #: Any move.
@@ -200,7 +200,7 @@ def parse_move(text: str, state: State | None = None) -> Move:
         return Choose(rest[0].lower())
     if head == "declare" and len(rest) == 1:
         return Declare(rest[0])
-    if head == "discard" and rest:
+    if head == "discard":
         return Discard(CardSet.parse(" ".join(rest)))
     if head == "play" and len(rest) == 1:
         return Play(Card.parse(rest[0]))
