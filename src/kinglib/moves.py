@@ -219,7 +219,7 @@ def parse_move(text: str, state: State | None = None) -> Move:
 
 
 def _number(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise NotationError(f"not a whole number in {text.strip()!r}: {word!r}")
     return int(word)
 
@@ -237,6 +237,6 @@ def _short_form(word: str, state: State | None) -> Move | None:
             return None
     if phase is Phase.CHOOSE and word in state.rules.contracts:
         return Choose(word)
-    if phase is Phase.BID and word.isdigit():
+    if phase is Phase.BID and word.isascii() and word.isdigit():
         return Bid(int(word))
     return None
