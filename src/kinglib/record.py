@@ -135,16 +135,9 @@ def record_schema() -> dict[str, Any]:
 def _validator() -> Any:
     import jsonschema
 
-    base = jsonschema.Draft202012Validator
-    # JSON numbers such as 1.0 count as integers in JSON Schema; kinglib writes whole numbers
-    # as such and refuses 1.0 where a seat, a seed or a count belongs.
-    checker = base.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
-    )
-    strict = jsonschema.validators.extend(base, type_checker=checker)  # type: ignore[no-untyped-call]
     schema = record_schema()
-    base.check_schema(schema)
-    return strict(schema)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
 
 
 def _short(value: Any) -> str:
@@ -216,6 +209,14 @@ def _refuse_constant(name: str) -> Any:
     raise RecordError(f"not JSON: {name} is not a JSON number")
 
 
+def _number(text: str) -> float | int:
+    # JSON has one kind of number: as in JSON Schema, 7.0 is the whole number 7.
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError(f"not JSON: the number {text} is too large")
+    return int(value) if value.is_integer() else value
+
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -229,7 +230,12 @@ def _parse(text: Any) -> dict[str, Any]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
+        data = json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_float=_number,
+            object_pairs_hook=_no_duplicates,
+        )
     except RecordError:
         raise
     except json.JSONDecodeError as exc:
@@ -243,7 +249,7 @@ def _parse(text: Any) -> dict[str, Any]:
         found = "no 'format'" if "format" not in data else f"format {_short(fmt)}"
         raise RecordError(f"format: not a kinglib record ({found}; expected {RECORD_FORMAT!r})")
     version = data.get("version")
-    if version != RECORD_VERSION or isinstance(version, bool):
+    if type(version) is not int or version != RECORD_VERSION:
         raise RecordError(
             f"version: unknown record format version {_short(version)}; this kinglib "
             f"({__version__}) reads version {RECORD_VERSION}"
