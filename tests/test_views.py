@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import CardSet, Phase, State
+from kinglib.view import View
 from tests.random_play import TO_THE_END, VARIANTS, any_states, play_randomly
 
 CARD_WORD = re.compile(r"[A-Za-z0-9]+")
@@ -24,7 +25,7 @@ def others_cards(state: State, seat: int) -> CardSet:
     return CardSet.from_mask(mask)
 
 
-def words_of_current_deal(view: kinglib.View) -> set[str]:
+def words_of_current_deal(view: View) -> set[str]:
     """The words of the view's JSON form, without the results of earlier deals.
 
     Earlier deals' results may name cards (those left unplayed when a deal ended early, which
