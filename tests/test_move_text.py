@@ -26,7 +26,7 @@ from kinglib import (
     parse_move,
 )
 from kinglib.moves import DECLARATIONS
-from tests.random_play import VARIANTS, any_states
+from tests.random_play import VARIANTS, any_states, per_variant
 
 FULL_PACK = (1 << 54) - 1
 cards = st.integers(0, 53).map(lambda i: CardSet.from_mask(1 << i).__iter__().__next__())
@@ -65,6 +65,7 @@ def test_every_move_reads_back_in_any_state(move: Move, state: State) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+@per_variant
 @given(data=st.data())
 def test_every_legal_move_reads_back_in_its_state(variant: str, data: st.DataObject) -> None:
     state = data.draw(any_states(variant))
