@@ -275,6 +275,11 @@ MATCH_CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("bad dealer option", _set(("options", "first_dealer"), 7), "options: simple: option"),
     ("bad order", _set(("options", "order"), ["no_king"]), "options: simple: option 'order'"),
     ("options as list", _set(("options",), []), "options: [] is not an object"),
+    (
+        "deeply nested option",
+        _set(("options", "boys"), json.loads("[" * 20 + "]" * 20)),
+        "options.boys[0][0][0][0][0][0][0]: nested too deeply",
+    ),
     ("plugins as text", _set(("plugins",), "x"), "plugins: 'x' is not a list"),
     ("unknown plugin", _set(("plugins",), ["nowhere"]), "plugins[0]: the record was made"),
 ]
@@ -571,6 +576,7 @@ SCHEMA_BREAKS: list[tuple[str, Any]] = [
     ("format", "other"),
     ("version", 2),
     ("options", {"order": {"a": 1}}),
+    ("options", {"order": [[["no_king"]]]}),
     ("plugins", [3]),
     ("extra", 1),
 ]
@@ -604,3 +610,17 @@ def test_cards_in_records_use_plain_notation() -> None:
     record = record_of(state)
     for text in record["moves"]:
         assert Card.parse(text) in CardSet.parse(" ".join(record["deal"]["hands"]))
+
+
+class OddOption:
+    """A plugin with an option whose value JSON cannot hold."""
+
+    @kinglib.hookimpl
+    def kinglib_options(self, variant: str) -> tuple[kinglib.Option, ...]:
+        return (kinglib.Option("lucky", frozenset({7}), "a set of lucky numbers"),)
+
+
+def test_to_json_refuses_an_option_value_json_cannot_hold() -> None:
+    rules = kinglib.load_rules("simple", plugins=[OddOption()])
+    with pytest.raises(RecordError, match=r"^option 'lucky' has a value that a record cannot hold"):
+        to_json(rules.new_match(seed=1))

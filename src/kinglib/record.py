@@ -76,9 +76,9 @@ def plugin_name(rules: Rules, plugin: Any) -> str:
 # ---------------------------------------------------------------------------- saving
 
 
-def _option_json(name: str, value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_option_json(name, v) for v in value]
+def _option_json(name: str, value: Any, depth: int = 0) -> Any:
+    if isinstance(value, (tuple, list)) and depth < 2:
+        return [_option_json(name, v, depth + 1) for v in value]
     if value is None or isinstance(value, (str, bool, int)):
         return value
     if isinstance(value, float) and math.isfinite(value):
@@ -179,7 +179,10 @@ def _schema_message(error: Any) -> str:
         if not has_seed and not has_deal:
             return "a record needs a 'seed' (a match) or a 'deal' (a single deal)"
     if keyword == "anyOf" and error.path and error.path[0] == "options":
-        return f"{_short(instance)} is not an option value (text, number, true/false or a list)"
+        return (
+            f"{_short(instance)} is not an option value (text, a number, true/false, null, "
+            "or a list of those)"
+        )
     if keyword == "required":
         missing = [k for k in error.validator_value if k not in instance]
         return f"missing key {missing[0]!r}" if missing else error.message
@@ -197,7 +200,10 @@ def _schema_message(error: Any) -> str:
 def _check_schema(data: Any) -> None:
     from jsonschema.exceptions import best_match
 
-    error = best_match(_validator().iter_errors(data))
+    try:
+        error = best_match(_validator().iter_errors(data))
+    except RecursionError:
+        raise RecordError("record: nested too deeply to check") from None
     if error is not None:
         raise RecordError(f"{_place(error.absolute_path)}: {_schema_message(error)}")
 
@@ -254,8 +260,25 @@ def _parse(text: Any) -> dict[str, Any]:
             f"version: unknown record format version {_short(version)}; this kinglib "
             f"({__version__}) reads version {RECORD_VERSION}"
         )
+    _check_depth(data)
     _check_schema(data)
     return data
+
+
+#: No record nests deeper than this (the record, options, a list option, its items).
+_MAX_DEPTH = 8
+
+
+def _check_depth(data: Any) -> None:
+    stack: list[tuple[Any, list[Any]]] = [(data, [])]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > _MAX_DEPTH:
+            raise RecordError(f"{_place(path)}: nested too deeply for a record")
+        if isinstance(value, dict):
+            stack.extend((v, [*path, k]) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, [*path, i]) for i, v in enumerate(value))
 
 
 def _json_type(value: Any) -> str:
