@@ -264,7 +264,7 @@ MATCH_CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("version 2", _set(("version",), 2), "version: unknown record format version 2"),
     ("version 0", _set(("version",), 0), "version: unknown record format version 0"),
     ("version as text", _set(("version",), "1"), "version: unknown record format version '1'"),
-    ("no version", _drop("version"), "version: unknown record format version null"),
+    ("no version", _drop("version"), "version: missing; this kinglib reads version 1"),
     ("unknown variant", _set(("variant",), "chess"), "variant: unknown variant 'chess'"),
     ("variant as number", _set(("variant",), 3), "variant: 3 is not text"),
     ("kinglib version as number", _set(("kinglib",), 1), "kinglib: 1 is not text"),

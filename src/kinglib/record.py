@@ -255,6 +255,8 @@ def _parse(text: Any) -> dict[str, Any]:
         found = "no 'format'" if "format" not in data else f"format {_short(fmt)}"
         raise RecordError(f"format: not a kinglib record ({found}; expected {RECORD_FORMAT!r})")
     version = data.get("version")
+    if "version" not in data:
+        raise RecordError(f"version: missing; this kinglib reads version {RECORD_VERSION}")
     if type(version) is not int or version != RECORD_VERSION:
         raise RecordError(
             f"version: unknown record format version {_short(version)}; this kinglib "
