@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 
@@ -16,7 +17,8 @@ VARIANTS = kinglib.variant_names()
 
 #: The settings of a property run once per variant: fewer examples each, so that the whole
 #: suite stays fast as variants are added.
-per_variant = settings(max_examples=12)
+#: ``PER_VARIANT_EXAMPLES=500`` runs a longer search.
+per_variant = settings(max_examples=int(os.environ.get("PER_VARIANT_EXAMPLES", "12")))
 
 #: A very large step count: play on until the match is over.
 TO_THE_END = 10**6
