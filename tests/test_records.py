@@ -466,13 +466,11 @@ def installed_house_rules(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_installed_house_rules_round_trip_by_name(given_as: str) -> None:
     plugin: Any = HOUSE_RULES if given_as == "name" else house_rules_sample
     rules = kinglib.load_rules("simple", plugins=[plugin])
-    state = play_randomly(rules.new_match(seed=3), 60, 3)
-    first = rules.new_match(seed=3)
-    assert first.legal_moves() == tuple(
-        m
-        for m in first.rules.phases[first.phase].legal_moves(first)
-        if m.card.rank.name != "ACE"  # type: ignore[union-attr]
-    )
+    state = play_randomly(rules.new_match(seed=2), 60, 2)
+    first = rules.new_match(seed=2)
+    unrestricted = first.rules.phases[first.phase].legal_moves(first)
+    no_aces = tuple(m for m in unrestricted if m.card.rank.name != "ACE")  # type: ignore[union-attr]
+    assert first.legal_moves() == no_aces != unrestricted
     record = record_of(state)
     assert record["plugins"] == [HOUSE_RULES]
     loaded = from_json(to_json(state))
