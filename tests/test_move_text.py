@@ -165,3 +165,10 @@ def test_any_text_is_a_move_or_a_notation_error(text: str, state: State | None) 
         assert str(exc)
         return
     assert parse_move(str(move), state) == move
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_contract_of_every_variant_can_be_chosen_in_text(variant: str) -> None:
+    rules = kinglib.load_rules(variant)
+    for contract in rules.contracts:
+        assert parse_move(str(Choose(contract))) == Choose(contract)
