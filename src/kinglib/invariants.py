@@ -1,0 +1,73 @@
+"""What a variant promises about every match: :class:`Invariants`, declared by a hook.
+
+RULES.md §12 lists the properties every variant must keep. Some of them depend on the variant:
+whether a match is zero-sum, what a deal hands out (the contract's total, except where a slam or
+an auction payment changes it), when an open-ended match stops, and how many deals a fixed one
+has. A variant (or a house rule that changes one of these) says so by implementing the
+``kinglib_invariants`` hook; :mod:`kinglib.testing` reads the answer and checks it on random
+play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from kinglib.cards import CardSet
+
+if TYPE_CHECKING:
+    from kinglib.rules import Rules
+    from kinglib.state import DealResult, State
+
+__all__ = ["Invariants", "contract_total", "invariants_of", "no_shown_cards"]
+
+
+def contract_total(result: DealResult, rules: Rules) -> int:
+    """The expected total of a finished deal: its contract's :attr:`Contract.total`."""
+    return rules.contracts[result.contract].total
+
+
+def no_shown_cards(state: State, seat: int) -> CardSet:
+    """No card of another seat's hand has been shown to ``seat``: the default."""
+    return CardSet()
+
+
+@attrs.frozen
+class Invariants:
+    """The properties a variant declares for its matches (RULES.md §12).
+
+    The properties that hold for every variant (every card in exactly one place, one seat to
+    move, replay, views that hide other hands) need no declaration; these are the ones that
+    differ between variants.
+
+    Attributes:
+        zero_sum: the match totals always sum to 0 at the end of a match.
+        deal_total: ``(result, rules) -> int``, the signed total a finished deal must hand
+            out; by default its contract's total. A variant whose deals may differ from the
+            contract (the Omnibus slam, the bidding payment) gives its own function.
+        threshold: for a match that runs until some total falls to or below a number, that
+            number: the match ends exactly when, after a deal, some total is at or below it.
+            ``None`` when the match has no such threshold.
+        deals: the number of deals of every match, when it is fixed; else ``None``.
+        max_deals: an upper bound on the number of deals of a match that has no fixed
+            length; a match longer than that counts as one that never ends.
+        shown_cards: ``(state, seat) -> CardSet``, the cards now in another seat's hand that
+            ``seat`` has legitimately been shown (a widow shown before the declarer takes it,
+            a trump card turned up); by default none.
+
+    """
+
+    zero_sum: bool = False
+    deal_total: Callable[[DealResult, Rules], int] = contract_total
+    threshold: int | None = None
+    deals: int | None = None
+    max_deals: int = 1000
+    shown_cards: Callable[[State, int], CardSet] = no_shown_cards
+
+
+def invariants_of(rules: Rules) -> Invariants:
+    """The invariants that ``rules`` declare (the ``kinglib_invariants`` hook)."""
+    found: Invariants = rules.hook.kinglib_invariants(rules=rules)
+    return found
