@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from kinglib.cards import CardSet, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, Contract, Prices, king_contracts, positive_twin
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
@@ -117,3 +118,9 @@ def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
 def kinglib_schedule(rules: Rules) -> Schedule:
     """The classic scheme."""
     return classic_schedule(rules.options["order"])
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Every scheme is zero-sum, every deal hands out its contract's total, the length is fixed."""
+    return Invariants(zero_sum=True, deals=rules.schedule.length)
