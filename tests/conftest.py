@@ -23,7 +23,14 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-# kinglib's pytest plugin is loaded through its entry point once kinglib is installed; in a
-# checkout whose installed metadata predates the entry point, load it by hand.
-if "kinglib" not in {ep.name for ep in entry_points(group="pytest11")}:
-    pytest_plugins = ["kinglib.testing.pytest_plugin"]
+#: Whether pytest loads kinglib's plugin by itself: its entry point is installed. In a checkout
+#: whose installed metadata predates the entry point, the plugin is loaded here instead.
+KINGLIB_PLUGIN_INSTALLED = "kinglib" in {ep.name for ep in entry_points(group="pytest11")}
+#: The pytest arguments that load kinglib's plugin in a pytester run.
+KINGLIB_PLUGIN_ARGS: tuple[str, ...] = (
+    () if KINGLIB_PLUGIN_INSTALLED else ("-p", "kinglib.testing.pytest_plugin")
+)
+
+pytest_plugins = ["pytester"]
+if not KINGLIB_PLUGIN_INSTALLED:
+    pytest_plugins.append("kinglib.testing.pytest_plugin")

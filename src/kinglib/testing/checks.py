@@ -105,6 +105,11 @@ def check_cards(state: State, where: str = "") -> None:
 
 
 def _check_mover(state: State, where: str) -> tuple[Move, ...]:
+    seat = state.to_move
+    if not state.is_over and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players
+    ):
+        raise broken("one seat to move", f"the seat to move is {seat!r}", where)
     moves = state.legal_moves()
     if state.is_over:
         if state.to_move is not None:
@@ -114,9 +119,6 @@ def _check_mover(state: State, where: str) -> tuple[Move, ...]:
         if moves:
             raise broken("one seat to move", "a finished match still has legal moves", where)
         return moves
-    seat = state.to_move
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise broken("one seat to move", f"the seat to move is {seat!r}", where)
     if not moves:
         raise broken(
             "a legal move", f"seat {seat} is to move in the {state.phase} phase and has none", where

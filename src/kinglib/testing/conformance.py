@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from kinglib.errors import IllegalMoveError
@@ -72,6 +72,8 @@ class RulesConformance:
         examples: hypothesis examples per property; ``None`` takes the active hypothesis
             profile's ``max_examples``.
         max_moves: the most random moves the reachable-states strategy makes.
+        shrink: let hypothesis shrink a failing example to a smaller one (slower to fail, easier
+            to read); false reports the first failing example found.
 
     """
 
@@ -79,6 +81,7 @@ class RulesConformance:
     seeds: ClassVar[int | None] = None
     examples: ClassVar[int | None] = 20
     max_moves: ClassVar[int] = 400
+    shrink: ClassVar[bool] = True
 
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         """Run each test once per rules object (and each seeded test once per seed)."""
@@ -96,6 +99,8 @@ class RulesConformance:
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         )
+        if not self.shrink:
+            chosen = settings(chosen, phases=[p for p in chosen.phases if p is not Phase.shrink])
         if self.examples is not None:
             chosen = settings(chosen, max_examples=self.examples)
         return chosen
