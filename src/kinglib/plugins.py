@@ -35,6 +35,8 @@ HOUSE_RULES_GROUP = "kinglib.house_rules"
 
 #: The variants that ship with kinglib: name -> module of the plugin.
 BUILTIN_VARIANTS: dict[str, str] = {
+    "atomic": "kinglib_variants.atomic",
+    "ordered": "kinglib_variants.ordered",
     "simple": "kinglib_variants.simple",
 }
 

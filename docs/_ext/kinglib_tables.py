@@ -1,0 +1,107 @@
+"""Sphinx directives that render kinglib's variant tables from the code itself.
+
+``.. kinglib-options:: simple`` lists a variant's options, ``.. kinglib-contracts:: simple``
+its contracts with prices and totals, ``.. kinglib-schedule:: simple`` the deals of a match.
+Each accepts ``:players:`` and ``:options:`` (``key=value`` pairs separated by ``;``), so the
+tables in the docs are always those of the code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+import kinglib
+
+
+def _rules(variant: str, opts: dict[str, Any]) -> kinglib.Rules:
+    players = opts.get("players")
+    options: dict[str, Any] = {}
+    for pair in (opts.get("options") or "").split(";"):
+        if pair.strip():
+            key, _, value = pair.partition("=")
+            options[key.strip()] = value.strip()
+    return kinglib.load_rules(variant, players=players, **options)
+
+
+def _cell(value: object) -> str:
+    text = str(value).replace("|", "/")
+    return text if text else " "
+
+
+class _TableDirective(SphinxDirective):
+    required_arguments = 1
+    option_spec = {  # noqa: RUF012
+        "players": directives.positive_int,
+        "options": directives.unchanged,
+    }
+
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:
+        """The header and the rows of the table."""
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            rules = _rules(self.arguments[0], dict(self.options))
+        except kinglib.KinglibError as exc:
+            raise self.error(f"{self.name}: {exc}") from None
+        header, rows = self.rows(rules)
+        lines = [".. list-table::", "   :header-rows: 1", ""]
+        for row in [header, *rows]:
+            lines.append(f"   * - {_cell(row[0])}")
+            lines.extend(f"     - {_cell(c)}" for c in row[1:])
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines), self.content_offset, container)
+        return container.children
+
+
+class OptionsTable(_TableDirective):
+    """The options of a variant: name, default, allowed values, meaning."""
+
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
+        rows: list[list[object]] = []
+        for name, spec in sorted(rules.option_specs.items()):
+            default = spec.default
+            if isinstance(default, tuple):
+                default = ", ".join(default)
+            choices = ", ".join(str(c) for c in spec.choices) if spec.choices else ""
+            rows.append([f"``{name}``", f"``{default}``", choices, spec.doc])
+        return ["option", "default", "values", "what it does"], rows
+
+
+class ContractsTable(_TableDirective):
+    """The contracts of a variant with what they count and their totals."""
+
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
+        rows: list[list[object]] = [
+            [f"``{c.id}``", c.name, c.description, f"{c.total:+d}"]
+            for c in rules.contracts.values()
+        ]
+        return ["id", "name", "what counts", "deal total"], rows
+
+
+class ScheduleTable(_TableDirective):
+    """The deals of a match."""
+
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
+        schedule = rules.schedule
+        if schedule.repeat is not None:
+            return ["deal", "contract"], [["every deal", f"``{schedule.repeat}``"]]
+        rows: list[list[object]] = []
+        for number, cid in enumerate(schedule.deals, start=1):
+            contract = rules.contracts.get(cid)
+            rows.append([number, f"``{cid}``" + (f" ({contract.name})" if contract else "")])
+        return ["deal", "contract"], rows
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives."""
+    app.add_directive("kinglib-options", OptionsTable)
+    app.add_directive("kinglib-contracts", ContractsTable)
+    app.add_directive("kinglib-schedule", ScheduleTable)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

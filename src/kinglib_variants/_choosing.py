@@ -1,0 +1,226 @@
+"""Choosing the contract of a deal and ordering a trump round: shared by ordered and atomic.
+
+The pool a player chooses from is kept by nobody: it is read from the match's
+:class:`~kinglib.state.DealResult` records, whose ``chooser`` is the seat that chose the deal
+(``state.maker``, which the CHOOSE phase sets), so a match needs no extra state.
+
+A :class:`ChoicePlan` says what may be chosen:
+
+* ``shared`` contracts form one pool for the table: each may be chosen ``count`` times in all;
+* ``per_player`` contracts are quotas: every player must choose each exactly ``count`` times.
+
+The **forcing rule** follows from the quotas: a player whose remaining turns to choose equal
+what his quotas still require may only choose from those quotas (RULES.md §6: "forced when his
+remaining turns equal his remaining trump rounds"), and a quota once used up is closed to him.
+
+:class:`ChooseContract` is the CHOOSE phase, :class:`DeclareTrump` the DECLARE phase of a trump
+round ordered with the hand seen (RULES.md §5, ordered mode: a suit, or ``notrump`` where an
+option allows it; no misère, no ``last``, no buying). What follows the choice differs between
+variants (play at once, or take the widow first), so both phases hand the state on to a
+``proceed`` function of the variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from kinglib.cards import Suit
+from kinglib.moves import Choose, Declare, Move
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.state import Phase, State
+
+__all__ = [
+    "SUITS",
+    "ChoicePlan",
+    "ChooseContract",
+    "DeclareTrump",
+    "Proceed",
+    "check_given_trump",
+    "trump_declarations",
+]
+
+#: The four suits in display order.
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+#: What a variant does once the contract (and the trump) is fixed: the state after the
+#: choosing move, with ``contract_info``, ``maker`` and ``trump`` set, becomes the next phase.
+Proceed = Callable[[State], State]
+
+
+def trump_declarations(notrump: bool) -> tuple[Suit | str, ...]:
+    """The trumps a player may order: the four suits, and ``notrump`` when allowed."""
+    return (*SUITS, "notrump") if notrump else SUITS
+
+
+@attrs.frozen
+class ChoicePlan:
+    """The pools and quotas of a match of chosen contracts.
+
+    Attributes:
+        deals: how many deals the match has.
+        shared: ``(contract id, count)`` pairs: the table's common pool.
+        per_player: ``(contract id, count)`` pairs: what every player must choose, exactly.
+
+    """
+
+    deals: int
+    shared: tuple[tuple[str, int], ...] = ()
+    per_player: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """Every contract of the plan, shared ones first, in the order given."""
+        return tuple(c for c, _ in self.shared) + tuple(c for c, _ in self.per_player)
+
+    def chooser_of(self, rules: Rules, deal_number: int) -> int:
+        """The seat that chooses deal ``deal_number``: the eldest, left of that deal's dealer."""
+        return (rules.dealer_for(deal_number) + 1) % rules.players
+
+    def turns_left(self, rules: Rules, seat: int, deal_number: int) -> int:
+        """How many deals from ``deal_number`` on (that one included) ``seat`` chooses."""
+        return sum(
+            1 for k in range(deal_number, self.deals + 1) if self.chooser_of(rules, k) == seat
+        )
+
+    def used(self, state: State, seat: int) -> tuple[dict[str, int], dict[str, int]]:
+        """How often each contract was chosen so far: by the table, and by ``seat``."""
+        table: dict[str, int] = {}
+        mine: dict[str, int] = {}
+        for result in state.results:
+            table[result.contract] = table.get(result.contract, 0) + 1
+            if result.chooser == seat:
+                mine[result.contract] = mine.get(result.contract, 0) + 1
+        return table, mine
+
+    def quotas_left(self, state: State, seat: int) -> dict[str, int]:
+        """What ``seat`` must still choose: each per-player contract with its count left."""
+        _, mine = self.used(state, seat)
+        return {c: n - mine.get(c, 0) for c, n in self.per_player}
+
+    def pool_left(self, state: State) -> dict[str, int]:
+        """The table's shared pool: each shared contract with how often it may still come."""
+        table, _ = self.used(state, -1)
+        return {c: n - table.get(c, 0) for c, n in self.shared}
+
+    def choices(self, state: State, seat: int) -> tuple[str, ...]:
+        """The contracts ``seat`` may choose in ``state``'s deal, in the plan's order."""
+        quotas = self.quotas_left(state, seat)
+        required = sum(quotas.values())
+        forced = self.turns_left(state.rules, seat, state.deal_number) <= required
+        out: list[str] = []
+        if not forced:
+            out.extend(c for c, n in self.pool_left(state).items() if n > 0)
+        out.extend(c for c, n in quotas.items() if n > 0)
+        return tuple(out)
+
+    def why_not(self, state: State, seat: int, contract: str) -> str | None:
+        """``None`` when ``seat`` may choose ``contract`` now, else why he may not."""
+        if contract in self.choices(state, seat):
+            return None
+        quotas = self.quotas_left(state, seat)
+        if contract in quotas:
+            per = dict(self.per_player)[contract]
+            times = "once" if per == 1 else f"{per} times"
+            return f"seat {seat} has already chosen {contract} {times}, as often as he may"
+        pool = self.pool_left(state)
+        if contract not in pool:
+            return f"{contract} is not one of the contracts chosen here ({', '.join(self.order)})"
+        if pool[contract] <= 0:
+            return f"{contract} has already been played and may not be chosen again"
+        owed = ", ".join(
+            f"{c} {n} more time{'s' if n > 1 else ''}" for c, n in quotas.items() if n > 0
+        )
+        return (
+            f"seat {seat} has as many turns left as contracts he still owes ({owed}) "
+            "and must choose one of them"
+        )
+
+
+class ChooseContract(PhaseRules):
+    """The CHOOSE phase: the player to move chooses the deal's contract from the plan.
+
+    A contract that is a trump round opens the DECLARE phase for the same player; any other
+    contract goes to ``proceed``. Either way the chooser becomes the deal's ``maker``, which
+    is what the deal's result records as its ``chooser``.
+    """
+
+    def __init__(self, rules: Rules, plan: ChoicePlan, proceed: Proceed) -> None:
+        """Keep the plan and what follows the choice."""
+        self.rules = rules
+        self.plan = plan
+        self.proceed = proceed
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """A ``Choose`` for every contract the player may still choose."""
+        seat = state.to_move
+        assert seat is not None
+        return tuple(Choose(c) for c in self.plan.choices(state, seat))
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say why a contract may not be chosen (used up, not in the pool, or forced)."""
+        if not isinstance(move, Choose):
+            return f"the contract of the deal is being chosen: choose one, not {move}"
+        seat = state.to_move
+        assert seat is not None
+        return self.plan.why_not(state, seat, move.contract)
+
+    def apply(self, state: State, move: Move) -> State:
+        """Fix the contract; a trump round then asks for its trump."""
+        assert isinstance(move, Choose)
+        seat = state.to_move
+        contract = self.rules.contracts[move.contract]
+        if contract.trump_round:
+            return state.after(
+                move, phase=Phase.DECLARE, contract_info=contract, maker=seat, to_move=seat
+            )
+        return self.proceed(state.after(move, contract_info=contract, maker=seat))
+
+
+class DeclareTrump(PhaseRules):
+    """The DECLARE phase of an ordered trump round: the maker names the trump, hand seen."""
+
+    def __init__(self, declarations: tuple[Suit | str, ...], proceed: Proceed) -> None:
+        """Keep the declarations allowed and what follows the declaration."""
+        self.declarations = declarations
+        self.moves: tuple[Move, ...] = tuple(Declare(d) for d in declarations)
+        self.proceed = proceed
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """A ``Declare`` for every suit (and ``notrump`` where allowed)."""
+        return self.moves
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say why a declaration is refused."""
+        if not isinstance(move, Declare):
+            return f"the trump of the trump round is being named: declare it, not {move}"
+        if move in self.moves:
+            return None
+        allowed = ", ".join(str(d) for d in self.declarations)
+        return f"{move.trump} may not be ordered in this trump round (allowed: {allowed})"
+
+    def apply(self, state: State, move: Move) -> State:
+        """Fix the trump and go on."""
+        assert isinstance(move, Declare)
+        return self.proceed(state.after(move, trump=move.trump))
+
+
+def check_given_trump(
+    rules: Rules, contract_id: str, trump: Suit | str | None, declarations: tuple[Suit | str, ...]
+) -> None:
+    """Check the trump given with a hand-built deal (``Rules.new_deal``).
+
+    Raises :class:`~kinglib.errors.RulesError` for a trump given with a contract that is no
+    trump round, or a trump the variant does not allow.
+    """
+    from kinglib.errors import RulesError
+
+    if trump is None:
+        return
+    if not rules.contracts[contract_id].trump_round:
+        raise RulesError(f"{contract_id} is not a trump round: it takes no trump ({trump})")
+    if trump not in declarations:
+        allowed = ", ".join(str(d) for d in declarations)
+        raise RulesError(f"{trump} may not be ordered in {rules.variant} (allowed: {allowed})")

@@ -1,0 +1,335 @@
+"""atomic — атомный кинг, Минский кинг (RULES.md §7): a widow, and contracts chosen blind.
+
+Three players, or four with the dealer sitting out each deal (he holds no cards, never moves
+and scores 0). The 32-card pack gives 10 cards to each active player and 2 to the **widow**
+(pile ``"widow"``).
+
+A deal:
+
+1. The eldest active player (left of the dealer) is the declarer. Before seeing the widow he
+   chooses the contract (``Choose``) and, for a trump round, names the trump (``Declare``: a
+   suit, or ``notrump`` with option ``notrump=True``).
+2. The widow is shown to everyone (the view extra ``"widow"``, public from then on, and the
+   deal's detail ``"widow"``) and joins his hand.
+3. He discards two cards face down (``Discard``; pile ``"discard"``, seen by him alone), never a
+   card that scores in the chosen contract: a heart in ``no_hearts``, a boy in ``no_boys``, a
+   queen in ``no_girls``, K♥ in ``no_king``. Every pair of other cards is a legal move.
+4. He leads to the first trick; he is the maker of a trump round (only he may lead a trump
+   while holding another suit, option ``only_maker_leads_trump``).
+
+Discarded cards score for nobody: they are not taken. The sources agree: 000 forbids
+discarding "cards that have points in this round" ("Запрещается сносить карты, которые имеют
+очки в данном круге"), and 004 says that a scoring card discarded against the rule "goes to his
+minus" (the penalty of a broken rule), so a card rightly discarded counts for no one. Since no
+scoring card can be discarded and the discards of ``no_tricks``, ``no_last_two`` and the trump
+round carry no points of their own, every deal still hands out its contract's full total.
+
+Contracts: no_tricks, no_hearts, no_boys, no_girls, no_last_two, no_king (no eralash) and the
+trump round ``trumps``. Each player chooses each of the six negative games once and a trump
+round three times, in any order: 9 choices each, 27 deals (36 with four). A player whose turns
+left equal the games he still owes must choose one of them, which the quotas already ensure.
+
+Prices: a trick 4, a heart 5, a boy 5 (jacks and kings; option ``boys="jacks"``: 10), a queen
+10, each of the last two tricks 20, K♥ 40, so every negative game is worth −40; a trump round
+8 a trick (+80). The match is zero-sum: each player's six games hand out −240, his three trump
+rounds +240.
+
+A deal built by hand (``Rules.new_deal``) is one whose contract is already chosen: the
+declarer has chosen the given contract and, when given, the trump, so the deal opens with the
+widow shown and taken and the discard to make (``new_deal("no_hearts", hands, widow="...")``).
+A ``"trumps"`` deal given without a trump opens with the declaration, widow still hidden. With
+four players the dealer's hand is given empty (``""``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from kinglib.cards import CardSet, iter_indices
+from kinglib.contracts import Contract, Prices, king_contracts
+from kinglib.dealing import Deal, deal_evenly
+from kinglib.hookspecs import hookimpl
+from kinglib.moves import Discard, Move
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
+from kinglib_variants._choosing import (
+    ChoicePlan,
+    ChooseContract,
+    DeclareTrump,
+    check_given_trump,
+    trump_declarations,
+)
+from kinglib_variants.simple import KING_PLAY_OPTIONS
+
+__all__ = ["GAMES", "INFO", "WidowShown", "choice_plan"]
+
+#: The negative games of atomic King, in 004's order of the price list.
+GAMES: tuple[str, ...] = (
+    "no_tricks",
+    "no_hearts",
+    "no_boys",
+    "no_girls",
+    "no_last_two",
+    "no_king",
+)
+
+#: How many trump rounds each player orders.
+TRUMP_ROUNDS_EACH = 3
+#: Cards in the widow, and cards the declarer discards.
+WIDOW_SIZE = 2
+
+INFO = VariantInfo(
+    name="atomic",
+    title="Кинг атомный (Минский)",
+    players=(3, 4),
+    default_players=3,
+    options=(
+        Option(
+            "boys",
+            "jacks+kings",
+            "which cards are boys: jacks and kings at 5 each, or jacks alone at 10",
+            choices=("jacks+kings", "jacks"),
+            kind=str,
+        ),
+        *(opt for opt in KING_PLAY_OPTIONS if opt.name != "boys"),
+        Option(
+            "notrump",
+            False,
+            "the declarer of a trump round may name notrump",
+            kind=bool,
+        ),
+        Option(
+            "only_maker_leads_trump",
+            True,
+            "in a trump round only the declarer may lead a trump while holding another suit",
+            kind=bool,
+        ),
+    ),
+    description=(
+        "Three players (or four, the dealer sitting out) with a two-card widow: the declarer "
+        "chooses the game before seeing the widow, shows it, takes it and discards two cards. "
+        "Six negative games and three trump rounds for each player."
+    ),
+)
+
+
+@attrs.frozen
+class WidowShown:
+    """The deal's ``aux`` once the widow has been shown: the cards it held."""
+
+    widow: int
+
+
+def choice_plan(rules: Rules) -> ChoicePlan:
+    """Each player: each of the six games once, a trump round three times."""
+    per_player = (*((g, 1) for g in GAMES), ("trumps", TRUMP_ROUNDS_EACH))
+    return ChoicePlan(deals=(len(GAMES) + TRUMP_ROUNDS_EACH) * rules.players, per_player=per_player)
+
+
+def active_seats(players: int, dealer: int) -> tuple[int, ...]:
+    """The seats that play a deal: all three, or the four but the dealer."""
+    if players == 4:
+        return tuple(s for s in range(players) if s != dealer)
+    return tuple(range(players))
+
+
+def _with_pile(
+    piles: tuple[tuple[str, int], ...], name: str, mask: int
+) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted({**dict(piles), name: mask}.items()))
+
+
+def _show_widow(state: State) -> State:
+    """The contract (and trump) is fixed: the widow is shown and joins the declarer's hand."""
+    seat = state.eldest
+    widow = state.pile("widow").mask
+    hands = list(state.hands_mask)
+    hands[seat] |= widow
+    return state.evolve(
+        phase=Phase.DISCARD,
+        to_move=seat,
+        hands_mask=tuple(hands),
+        piles_mask=_with_pile(state.piles_mask, "widow", 0),
+        aux=WidowShown(widow),
+    )
+
+
+class DiscardTwo(PhaseRules):
+    """The DISCARD phase: the declarer lays two cards away, none that scores in the contract."""
+
+    def allowed_mask(self, state: State) -> int:
+        """The cards of the declarer's hand he may discard."""
+        seat = state.to_move
+        assert seat is not None
+        contract = state.contract_info
+        assert contract is not None
+        return state.hands_mask[seat] & ~contract.scoring_mask
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Every pair of cards that may be discarded, in display order."""
+        cards = list(iter_indices(self.allowed_mask(state)))
+        return tuple(
+            Discard(CardSet.from_mask((1 << a) | (1 << b)))
+            for a, b in itertools.combinations(cards, WIDOW_SIZE)
+        )
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say why a discard is refused: the wrong number, a card not held, a scoring card."""
+        if not isinstance(move, Discard):
+            return f"the declarer must discard two cards, not {move}"
+        seat = state.to_move
+        assert seat is not None
+        cards = move.cards
+        if len(cards) != WIDOW_SIZE:
+            return f"the declarer discards exactly {WIDOW_SIZE} cards, not {len(cards)}"
+        foreign = cards.mask & ~state.hands_mask[seat]
+        if foreign:
+            return f"seat {seat} does not hold {CardSet.from_mask(foreign)}"
+        scoring = cards.mask & ~self.allowed_mask(state)
+        if scoring:
+            contract = state.contract_info
+            assert contract is not None
+            shown = CardSet.from_mask(scoring)
+            verb = "scores" if len(shown) == 1 else "score"
+            return f"{shown} {verb} in {contract.id} and may not be discarded"
+        return None
+
+    def apply(self, state: State, move: Move) -> State:
+        """Lay the cards face down; the declarer leads."""
+        assert isinstance(move, Discard)
+        seat = state.to_move
+        assert seat is not None
+        hands = list(state.hands_mask)
+        hands[seat] &= ~move.cards.mask
+        discard = state.pile("discard").mask | move.cards.mask
+        return state.after(
+            move,
+            phase=Phase.PLAY,
+            to_move=seat,
+            hands_mask=tuple(hands),
+            piles_mask=_with_pile(state.piles_mask, "discard", discard),
+        )
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe atomic King."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 32-card pack."""
+    return CardSet.deck(32)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The six negative games at 40 each and the trump round at 8 a trick."""
+    opts = rules.options
+    jacks = opts["boys"] == "jacks"
+    prices = Prices(
+        trick=4,
+        heart=5,
+        boy=10 if jacks else 5,
+        girl=10,
+        last_two=20,
+        king=40,
+        trump_trick=8,
+        boys="jacks" if jacks else "jacks+kings",
+    )
+    return king_contracts(
+        prices,
+        deck=rules.deck.mask,
+        tricks=10,
+        king_on_heart_lead=opts["king_on_heart_lead"] == "forced",
+        king_forced=opts["king_forced"],
+        games=(*GAMES, "trumps"),
+    )
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """Every deal's contract is chosen by its declarer."""
+    return Schedule(deals=("choose",) * choice_plan(rules).deals)
+
+
+@hookimpl
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """Ten cards to each active player, two to the widow; the discard pile starts empty."""
+    dealt = deal_evenly(
+        rules.deck,
+        rules.players,
+        rng,
+        seats=active_seats(rules.players, dealer),
+        piles={"widow": WIDOW_SIZE},
+    )
+    return Deal(hands=dealt.hands, piles={**dict(dealt.piles), "discard": CardSet()})
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Choosing, declaring the trump, discarding; trick play is the default."""
+    return {
+        Phase.CHOOSE: ChooseContract(rules, choice_plan(rules), _show_widow),
+        Phase.DECLARE: DeclareTrump(trump_declarations(rules.options["notrump"]), _show_widow),
+        Phase.DISCARD: DiscardTwo(),
+    }
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """The declarer chooses; a hand-built deal comes with its contract (and maybe its trump)."""
+    spec = state.setup.deal
+    declarer = state.eldest
+    if spec is None:
+        return state.evolve(phase=Phase.CHOOSE, to_move=declarer)
+    check_given_trump(
+        rules, spec.contract, spec.trump, trump_declarations(rules.options["notrump"])
+    )
+    contract = rules.contracts[spec.contract]
+    opened = state.evolve(contract_info=contract, maker=declarer, to_move=declarer)
+    if contract.trump_round and spec.trump is None:
+        return opened.evolve(phase=Phase.DECLARE)
+    return _show_widow(opened.evolve(trump=spec.trump))
+
+
+def _shown(state: State) -> WidowShown | None:
+    aux = state.aux
+    return aux if isinstance(aux, WidowShown) else None
+
+
+@hookimpl
+def kinglib_visible_piles(rules: Rules, state: State, seat: int) -> Sequence[str]:
+    """The widow once shown (to all); the discard to the declarer alone."""
+    names: list[str] = []
+    if _shown(state) is not None:
+        names.append("widow")
+    if seat == state.eldest:
+        names.append("discard")
+    return names
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The declarer, and the widow's cards once shown."""
+    extra: dict[str, Any] = {"declarer": state.eldest}
+    shown = _shown(state)
+    if shown is not None:
+        extra["widow"] = CardSet.from_mask(shown.widow)
+    return extra
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """The widow, which every player saw."""
+    shown = _shown(state)
+    return () if shown is None else (("widow", CardSet.from_mask(shown.widow)),)

@@ -1,0 +1,203 @@
+"""ordered — Кинг заказной (RULES.md §6): the eldest chooses each deal's contract, hand seen.
+
+Four players, the 32-card pack, simple's prices and play rules (options ``boys``,
+``king_on_heart_lead``, ``king_forced``). After the deal the eldest, having looked at his hand,
+chooses the contract (``Choose``); he is the deal's chooser (``DealResult.chooser``) and, in a
+trump round, its maker. The eldest leads to the first trick.
+
+Option ``pool``:
+
+* ``"per_player"`` (default): every player chooses each of the 14 games exactly once: 56
+  deals, the chooser moving left with the deal;
+* ``"shared"``: the 14 games are one pool; each deal's chooser picks one not yet played: 14
+  deals.
+
+Option ``trumps=True`` (004): the pool is the seven negative games, shared, plus 8 trump
+rounds; every player must order a trump round exactly twice, and is forced to when his turns
+left equal the trump rounds he still owes; 15 deals. A trump round is scored 3 a trick (24 a
+deal); the chooser names the trump with his hand seen (``Declare``: a suit, or ``notrump`` with
+option ``notrump=True``) and leads. With ``trumps=True`` the ``pool`` option is not read: the
+negative games are always shared, as §6 describes.
+
+Option ``only_maker_leads_trump`` (default true, §5). The match is zero-sum in every form: each
+negative game hands out −16 (eralash −96) and its positive twin as much; with trumps, the 8
+trump rounds give back the 192 points of the negative games.
+
+A deal built by hand (``Rules.new_deal``) is one already chosen: its contract is given, the
+eldest is its chooser, and play starts at once, or, for ``"trumps"`` given without a trump, at
+the declaration of the trump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kinglib.cards import CardSet
+from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices, king_contracts
+from kinglib.hookspecs import hookimpl
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
+from kinglib_variants._choosing import (
+    ChoicePlan,
+    ChooseContract,
+    DeclareTrump,
+    check_given_trump,
+    trump_declarations,
+)
+from kinglib_variants.simple import KING_PLAY_OPTIONS
+
+__all__ = ["INFO", "choice_plan"]
+
+#: The marker of a deal whose contract is chosen during the deal.
+CHOOSE = "choose"
+
+INFO = VariantInfo(
+    name="ordered",
+    title="Кинг заказной",
+    players=(4,),
+    default_players=4,
+    options=(
+        *KING_PLAY_OPTIONS,
+        Option(
+            "pool",
+            "per_player",
+            "per_player: each player chooses each of the 14 games once (56 deals); "
+            "shared: the 14 games are one pool for the table (14 deals)",
+            choices=("per_player", "shared"),
+            kind=str,
+        ),
+        Option(
+            "trumps",
+            False,
+            "the seven negative games (shared) and 8 trump rounds, each player ordering two "
+            "(15 deals)",
+            kind=bool,
+        ),
+        Option(
+            "notrump",
+            False,
+            "a player ordering a trump round may name notrump",
+            kind=bool,
+        ),
+        Option(
+            "only_maker_leads_trump",
+            True,
+            "in a trump round only the maker may lead a trump while holding another suit",
+            kind=bool,
+        ),
+    ),
+    description=(
+        "King where the eldest chooses each deal's contract after looking at his hand: each "
+        "player every game once (56 deals), or one shared pool (14 deals), or the negative "
+        "games with trump rounds (15 deals)."
+    ),
+)
+
+#: How many trump rounds each player orders with ``trumps=True``.
+TRUMP_ROUNDS_EACH = 2
+
+
+def choice_plan(rules: Rules) -> ChoicePlan:
+    """The pools and quotas that the options describe."""
+    opts = rules.options
+    n = rules.players
+    if opts["trumps"]:
+        return ChoicePlan(
+            deals=len(NEGATIVE_GAMES) + TRUMP_ROUNDS_EACH * n,
+            shared=tuple((g, 1) for g in NEGATIVE_GAMES),
+            per_player=(("trumps", TRUMP_ROUNDS_EACH),),
+        )
+    games = NEGATIVE_GAMES + POSITIVE_GAMES
+    if opts["pool"] == "shared":
+        return ChoicePlan(deals=len(games), shared=tuple((g, 1) for g in games))
+    return ChoicePlan(deals=len(games) * n, per_player=tuple((g, 1) for g in games))
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe ordered King."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 32-card pack."""
+    return CardSet.deck(32)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The games of the pool at simple's prices (trump rounds 3 a trick)."""
+    opts = rules.options
+    prices = Prices(boy=4 if opts["boys"] == "jacks" else 2, boys=opts["boys"])
+    games = NEGATIVE_GAMES + (("trumps",) if opts["trumps"] else POSITIVE_GAMES)
+    return king_contracts(
+        prices,
+        deck=rules.deck.mask,
+        tricks=len(rules.deck) // rules.players,
+        king_on_heart_lead=opts["king_on_heart_lead"] == "forced",
+        king_forced=opts["king_forced"],
+        games=games,
+    )
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """Every deal's contract is chosen during the deal."""
+    return Schedule(deals=(CHOOSE,) * choice_plan(rules).deals)
+
+
+def _to_play(state: State) -> State:
+    """The contract is fixed: the eldest leads."""
+    return state.evolve(phase=Phase.PLAY, to_move=state.eldest)
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Choosing, declaring the trump of a trump round; trick play is the default."""
+    return {
+        Phase.CHOOSE: ChooseContract(rules, choice_plan(rules), _to_play),
+        Phase.DECLARE: DeclareTrump(trump_declarations(rules.options["notrump"]), _to_play),
+    }
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """The eldest chooses; a hand-built deal comes with its contract (and maybe its trump)."""
+    spec = state.setup.deal
+    eldest = state.eldest
+    if spec is None:
+        return state.evolve(phase=Phase.CHOOSE, to_move=eldest)
+    check_given_trump(
+        rules, spec.contract, spec.trump, trump_declarations(rules.options["notrump"])
+    )
+    contract = rules.contracts[spec.contract]
+    opened = state.evolve(contract_info=contract, maker=eldest, to_move=eldest)
+    if contract.trump_round and spec.trump is None:
+        return opened.evolve(phase=Phase.DECLARE)
+    return opened.evolve(phase=Phase.PLAY, trump=spec.trump)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The seat choosing this deal, and the score sheet of what is still to be chosen.
+
+    ``pool_left`` lists the shared games not yet played and ``owed`` what each seat must still
+    choose; both count finished deals only, so the deal in play is in them until it ends.
+    """
+    plan = choice_plan(rules)
+    chooser = state.maker if state.maker is not None else state.eldest
+    extra: dict[str, Any] = {"chooser": chooser}
+    if state.setup.deal is None:
+        if plan.shared:
+            extra["pool_left"] = tuple(c for c, n in plan.pool_left(state).items() if n > 0)
+        if plan.per_player:
+            extra["owed"] = tuple(
+                tuple(c for c, n in plan.quotas_left(state, s).items() for _ in range(n))
+                for s in range(rules.players)
+            )
+    return extra
