@@ -20,9 +20,11 @@ Each check raises :class:`AssertionError` whose message starts with
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterator
-from typing import Any
+import re
+
+import attrs
 
 from kinglib.cards import CardSet
 from kinglib.errors import NotationError
@@ -128,20 +130,14 @@ def _check_mover(state: State, where: str) -> tuple[Move, ...]:
     return moves
 
 
-def _card_texts(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _card_texts(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _card_texts(v)
+#: A card's name as kinglib writes it (``"QS"``, ``"TH"``, ``"JK1"``), standing alone.
+_CARD_NAME = re.compile(r"(?<![A-Za-z0-9_])(?:[2-9TJQKA]|10)[SHDC](?![A-Za-z0-9_])|JK[12]")
 
 
 def _cards_in_text(text: str) -> int:
+    """The cards named anywhere in ``text``."""
     mask = 0
-    for word in text.replace(",", " ").split():
+    for word in set(_CARD_NAME.findall(text)):
         try:
             mask |= CardSet.parse(word).mask
         except (NotationError, ValueError):
@@ -167,11 +163,10 @@ def check_views(state: State, invariants: Invariants, where: str = "") -> None:
         if not secret:
             continue
         shown = view.seen_cards.mask
-        in_dict = 0
-        public = view.to_dict()
-        del public["results"]  # the finished deals of a match: their cards are history
-        for text in _card_texts(public):
-            in_dict |= _cards_in_text(text)
+        # seen_cards covers the hand, trick, tricks and piles; the rest of the dictionary is
+        # scanned for card names. Results are left out: their cards are history.
+        rest = attrs.evolve(view, hand=CardSet(), trick=(), tricks=(), piles={}, results=())
+        in_dict = _cards_in_text(json.dumps(rest.to_dict(), default=str))
         leak = (shown | in_dict) & secret
         if leak:
             card = next(iter(CardSet.from_mask(leak)))

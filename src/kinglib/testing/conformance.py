@@ -72,6 +72,8 @@ class RulesConformance:
         examples: hypothesis examples per property; ``None`` takes the active hypothesis
             profile's ``max_examples``.
         max_moves: the most random moves the reachable-states strategy makes.
+        views: check every seat's view for hidden cards at every state of the seeded
+            matches (the costliest check; the hypothesis checks always look at views).
         shrink: let hypothesis shrink a failing example to a smaller one (slower to fail, easier
             to read); false reports the first failing example found.
 
@@ -81,6 +83,7 @@ class RulesConformance:
     seeds: ClassVar[int | None] = None
     examples: ClassVar[int | None] = 20
     max_moves: ClassVar[int] = 400
+    views: ClassVar[bool] = True
     shrink: ClassVar[bool] = True
 
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
@@ -109,7 +112,7 @@ class RulesConformance:
         self, kinglib_rules: Rules, kinglib_seed: int
     ) -> None:
         """A seeded random match keeps every invariant the rules declare, and replays."""
-        check_invariants(kinglib_rules, kinglib_seed)
+        check_invariants(kinglib_rules, kinglib_seed, views=self.views)
 
     def test_reachable_states_keep_the_invariants(self, kinglib_rules: Rules) -> None:
         """Any reachable state is sound; a legal move leads to a sound state; others are refused."""

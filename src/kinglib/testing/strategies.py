@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from hypothesis import strategies as st
 
 from kinglib.cards import CardSet, Suit, iter_indices
+from kinglib.errors import RulesError
 from kinglib.moves import Move
 from kinglib.rules import Rules
 from kinglib.state import State
@@ -82,7 +83,8 @@ def deals(rules: Rules, contracts: Sequence[str] | None = None) -> st.SearchStra
     """Single deals of ``rules`` from given hands (``Rules.new_deal``): any contract, any cards.
 
     The pack is shuffled by hypothesis and cut into hands and piles of the sizes the variant
-    deals; a trump round gets a drawn trump.
+    deals. A trump round gets a drawn trump (a suit, ``notrump`` or ``misere``); when the rules
+    refuse that trump, the deal is given without one and decides it as the variant does.
 
     Args:
         rules: the rules.
@@ -113,14 +115,13 @@ def deals(rules: Rules, contracts: Sequence[str] | None = None) -> st.SearchStra
         trump = None
         if rules.contracts[contract].trump_round:
             trump = draw(st.sampled_from(_trump_choices()))
-        return rules.new_deal(
-            contract,
-            hands,
-            dealer,
-            widow=piles.get("widow"),
-            stock=piles.get("stock"),
-            kitty=piles.get("kitty"),
-            trump=trump,
-        )
+        given = {"widow": piles.get("widow"), "stock": piles.get("stock")}
+        given["kitty"] = piles.get("kitty")
+        if trump is not None:
+            try:
+                return rules.new_deal(contract, hands, dealer, trump=trump, **given)
+            except RulesError:  # a trump these rules do not allow: the deal decides it
+                pass
+        return rules.new_deal(contract, hands, dealer, **given)
 
     return build()
