@@ -115,13 +115,14 @@ def deals(rules: Rules, contracts: Sequence[str] | None = None) -> st.SearchStra
         trump = None
         if rules.contracts[contract].trump_round:
             trump = draw(st.sampled_from(_trump_choices()))
-        given = {"widow": piles.get("widow"), "stock": piles.get("stock")}
-        given["kitty"] = piles.get("kitty")
+        widow, stock, kitty = piles.get("widow"), piles.get("stock"), piles.get("kitty")
         if trump is not None:
             try:
-                return rules.new_deal(contract, hands, dealer, trump=trump, **given)
+                return rules.new_deal(
+                    contract, hands, dealer, widow=widow, stock=stock, kitty=kitty, trump=trump
+                )
             except RulesError:  # a trump these rules do not allow: the deal decides it
                 pass
-        return rules.new_deal(contract, hands, dealer, **given)
+        return rules.new_deal(contract, hands, dealer, widow=widow, stock=stock, kitty=kitty)
 
     return build()
