@@ -51,10 +51,18 @@ def seed_count(config: pytest.Config) -> int:
             text = config.getini("kinglib_seeds")
         except ValueError:  # the plugin is not loaded: no such ini value
             text = ""
-        value = int(text) if isinstance(text, str) and text.strip() else DEFAULT_SEEDS
+        try:
+            value = int(text) if isinstance(text, str) and text.strip() else DEFAULT_SEEDS
+        except ValueError:
+            raise pytest.UsageError(f"kinglib_seeds is a whole number, not {text!r}") from None
     if value < 1:
         raise pytest.UsageError(f"--kinglib-seeds must be at least 1, not {value}")
     return int(value)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse a bad ``--kinglib-seeds`` before any test runs."""
+    seed_count(config)
 
 
 def pytest_report_header(config: pytest.Config) -> str:
