@@ -58,8 +58,8 @@ def test_deals_use_the_given_contracts_and_every_card(state: kinglib.State) -> N
         assert state.trump is not None
 
 
-HANDS = ("AS KS QS JS TS 9S 8S 7S", "KH AH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D")
-HANDS += ("AC KC QC JC TC 9C 8C 7C",)
+HANDS = ["AS KS QS JS TS 9S 8S 7S", "KH AH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D"]
+HANDS.append("AC KC QC JC TC 9C 8C 7C")
 
 
 def test_moves_of_a_finished_state_are_refused() -> None:
