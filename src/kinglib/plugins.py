@@ -38,6 +38,8 @@ BUILTIN_VARIANTS: dict[str, str] = {
     "atomic": "kinglib_variants.atomic",
     "ordered": "kinglib_variants.ordered",
     "simple": "kinglib_variants.simple",
+    "domino": "kinglib_variants.domino",
+    "jokers": "kinglib_variants.jokers",
 }
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from kinglib.cards import CardSet, Suit
+from kinglib.cards import Card, CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
 from kinglib.errors import NotationError, RulesError
@@ -109,7 +109,8 @@ class Rules:
             hands: one hand per seat, as text (``"AS KS 7H"``) or a :class:`CardSet`.
             dealer: the dealing seat.
             widow: the widow, where the variant has one.
-            stock: the stock, where the variant has one.
+            stock: the stock, where the variant has one; its cards are drawn in the order
+                written, first card first (the order is kept in the deal's ``orders``).
             kitty: the kitty, where the variant has one.
             trump: the trump of a trump round (a Suit, ``"notrump"`` or ``"misere"``).
 
@@ -132,11 +133,12 @@ class Rules:
             count = 1 if isinstance(hands, (str, CardSet)) else len(hands)
             raise RulesError(f"{self.variant} for {n} players needs {n} hands, not {count}")
         masks = [_cards(h, f"the hand of seat {seat}") for seat, h in enumerate(hands)]
-        given_piles = {
-            name: _cards(value, f"the {name}")
+        pile_values = {
+            name: _listed(value)
             for name, value in (("widow", widow), ("stock", stock), ("kitty", kitty))
             if value is not None
         }
+        given_piles = {name: _cards(value, f"the {name}") for name, value in pile_values.items()}
         reference = self.deal(dealer, random.Random(0))
         expected_piles = dict(reference.piles)
         for name in given_piles:
@@ -188,6 +190,7 @@ class Rules:
             hands=tuple(masks),
             piles=tuple(sorted(given_piles.items())),
             trump=trump,
+            orders=tuple(sorted((k, _order(v)) for k, v in pile_values.items())),
         )
         return start_deal(self, MatchSetup(deal=spec), 1)
 
@@ -271,6 +274,23 @@ def _cards(value: Any, what: str) -> int:
         return CardSet(value).mask
     except (NotationError, TypeError) as exc:
         raise RulesError(f"{what}: {exc}") from None
+
+
+def _listed(value: Any) -> Any:
+    """Keep text and card sets; turn any other iterable into a list, so it can be read twice."""
+    if isinstance(value, (str, CardSet)):
+        return value
+    try:
+        return list(value)
+    except TypeError:
+        return value
+
+
+def _order(value: Any) -> tuple[int, ...]:
+    """The card indices of an already checked pile, in the order they were given."""
+    if isinstance(value, str):
+        return tuple(Card.parse(word).index for word in value.replace(",", " ").split())
+    return tuple(card.index for card in value)
 
 
 def load_rules(

@@ -119,6 +119,10 @@ class DealSpec:
         hands: one mask per seat.
         piles: ``(name, mask)`` pairs for the widow, stock or kitty.
         trump: the trump of a trump round, when given.
+        orders: ``(name, card indices)`` pairs giving each pile's cards in the order they were
+            written, first card first, for variants where a pile's order matters (the domino
+            stock is drawn in this order). A pile given as a :class:`CardSet` is in display
+            order.
 
     """
 
@@ -127,6 +131,14 @@ class DealSpec:
     hands: tuple[int, ...]
     piles: tuple[tuple[str, int], ...] = ()
     trump: Suit | str | None = None
+    orders: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def order_of(self, name: str) -> tuple[int, ...] | None:
+        """The card indices of pile ``name`` in the order given, or ``None`` if not recorded."""
+        for key, order in self.orders:
+            if key == name:
+                return order
+        return None
 
 
 @attrs.frozen

@@ -1,0 +1,406 @@
+"""domino — Кинг домино (RULES.md §8): hearts with a face-down stock ("базар").
+
+Three to six players get six cards each; the rest of the pack is the **stock**. Any card may
+be led, hearts included. A player who cannot follow suit while the stock holds cards must
+:class:`~kinglib.moves.Draw`: cards come off the stock one at a time until one of the led suit
+comes, and that card is then his only legal play (the follow-suit rule forces it, since he held
+none of the suit before). If the stock runs out first, he may play any card. A player whose
+hand is empty drops out; when at most one player still holds cards the deal ends: he adds his
+hand and whatever is left of the stock to his taken cards; if nobody holds cards, a stock left
+over goes to the winner of the last trick. Each heart taken costs a point; the match goes on
+until some total is −31 or lower at the end of a deal.
+
+The stock's order is fixed when the cards are dealt and kept in ``state.aux``
+(:class:`DominoAux`); no view and no legal-move list shows it, only the stock's size and how
+many cards each draw took. In a deal given with ``Rules.new_deal(..., stock="...")`` the stock
+is drawn in the order written, first card first.
+
+Options: ``deck`` (32 or 52; by default 32, or 52 for six players, since six hands of six do
+not fit in 32 cards) plus the common ``first_dealer`` and ``early_end``. Where RULES.md is
+silent: a player who plays his last card drops out at once, even in the middle of a trick and
+with cards still in the stock (he cannot draw with an empty hand); early end stops a deal only
+when no heart is left in any hand or in the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from kinglib.cards import SUIT_MASKS, Card, CardSet, Suit, deck_mask, iter_indices
+from kinglib.contracts import Contract
+from kinglib.dealing import Deal, deal_evenly
+from kinglib.flow import finish_deal
+from kinglib.hookspecs import hookimpl
+from kinglib.moves import Draw, Move, Play
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State, Trick
+from kinglib.tricks import TrickPlay, plays_of
+
+__all__ = ["HAND_SIZE", "LOSING_TOTAL", "DominoAux", "DominoPlay", "stock_order"]
+
+#: Cards dealt to each player.
+HAND_SIZE = 6
+#: The match ends at the end of a deal in which some total reaches this or lower.
+LOSING_TOTAL = -31
+
+_HEARTS = SUIT_MASKS[Suit.HEARTS]
+_DRAW = Draw()
+_SUIT_NAMES = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+}
+
+
+def _deck_option(value: Any, players: int) -> int:
+    """Resolve ``deck``: 32 or 52; unset means 32, or 52 for six players."""
+    if value is None:
+        return 52 if players * HAND_SIZE > 32 else 32
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or value not in (32, 52):
+        raise ValueError(f"option 'deck' is 32 or 52, not {value!r}")
+    if players * HAND_SIZE >= value:
+        raise ValueError(
+            f"{players} hands of {HAND_SIZE} cards leave no stock in a {value}-card pack; "
+            "use deck=52"
+        )
+    return int(value)
+
+
+INFO = VariantInfo(
+    name="domino",
+    title="Кинг домино",
+    players=(3, 4, 5, 6),
+    default_players=4,
+    options=(
+        Option(
+            "deck",
+            None,
+            "the pack: 32 or 52 cards; unset (None) means 32, or 52 for six players",
+            convert=_deck_option,
+        ),
+    ),
+    description=(
+        "Hearts with a stock: six cards each, the rest face down; a player who cannot follow "
+        "draws until he can. Each heart taken costs a point; the match ends when a total "
+        "reaches -31."
+    ),
+)
+
+
+@attrs.frozen
+class DominoAux:
+    """The hidden and public extras of a domino deal, kept in ``state.aux``.
+
+    Attributes:
+        stock: the card indices left in the stock, the next card to be drawn first. Secret:
+            never shown in a view.
+        draws: one ``(seat, number of cards)`` pair per draw made in the deal, in order.
+        drawn: per seat, the mask of the cards that seat has drawn (seen by it alone).
+
+    """
+
+    stock: tuple[int, ...]
+    draws: tuple[tuple[int, int], ...] = ()
+    drawn: tuple[int, ...] = ()
+
+
+def stock_order(state: State) -> tuple[Card, ...]:
+    """The cards of the stock in the order they will be drawn (for tests and tools, not views)."""
+    aux = state.aux
+    if not isinstance(aux, DominoAux):
+        return ()
+    return tuple(Card.from_index(i) for i in aux.stock)
+
+
+class DominoPlay(TrickPlay):
+    """The PLAY phase of domino: follow suit or draw, players going out, the stock at the end."""
+
+    # --------------------------------------------------------------- legality
+
+    def must_draw(self, state: State) -> bool:
+        """Whether the player to move cannot follow suit while the stock still holds cards."""
+        trick = state.trick
+        if not trick:
+            return False
+        seat = state.to_move
+        assert seat is not None
+        led = trick[0][1].suit
+        assert led is not None
+        aux = state.aux
+        assert isinstance(aux, DominoAux)
+        return bool(aux.stock) and not state.hands_mask[seat] & SUIT_MASKS[led]
+
+    def legal_mask(self, state: State) -> int:
+        """The cards the player to move may play (none when he must draw)."""
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands_mask[seat]
+        trick = state.trick
+        if not trick:
+            return hand
+        led = trick[0][1].suit
+        assert led is not None
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            return follow
+        aux = state.aux
+        assert isinstance(aux, DominoAux)
+        return 0 if aux.stock else hand
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """``Draw()`` alone when the player must draw, else a ``Play`` for every legal card."""
+        if self.must_draw(state):
+            return (_DRAW,)
+        return plays_of(self.legal_mask(state))
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say precisely why a move is refused."""
+        seat = state.to_move
+        assert seat is not None
+        must_draw = self.must_draw(state)
+        if isinstance(move, Draw):
+            if must_draw:
+                return None
+            if not state.trick:
+                return "the leader plays any card; draw only when you cannot follow suit"
+            led = state.trick[0][1]
+            assert led.suit is not None
+            if state.hands_mask[seat] & SUIT_MASKS[led.suit]:
+                return f"{led} was led and seat {seat} can follow with {_SUIT_NAMES[led.suit]}"
+            return "the stock is empty: play any card"
+        if not isinstance(move, Play):
+            return f"cards are being played: play a card or draw, not {move}"
+        card = move.card
+        if not state.hands_mask[seat] & card.mask:
+            return f"seat {seat} does not hold {card}"
+        if must_draw:
+            led = state.trick[0][1]
+            return f"seat {seat} cannot follow {led} and must draw from the stock"
+        if self.legal_mask(state) & card.mask:
+            return None
+        led = state.trick[0][1]
+        assert led.suit is not None
+        return f"{led} was led and seat {seat} must follow with a card of {_SUIT_NAMES[led.suit]}"
+
+    # --------------------------------------------------------------- moving
+
+    def apply(self, state: State, move: Move) -> State:
+        """Draw, or play a card (completing the trick, and the deal, when it is the last)."""
+        if isinstance(move, Draw):
+            return self.draw(state, move)
+        return super().apply(state, move)
+
+    def draw(self, state: State, move: Move) -> State:
+        """Take cards off the stock until one of the led suit comes or the stock runs out."""
+        seat = state.to_move
+        assert seat is not None
+        aux = state.aux
+        assert isinstance(aux, DominoAux)
+        led = state.trick[0][1].suit
+        assert led is not None
+        suit_mask = SUIT_MASKS[led]
+        taken = 0
+        count = 0
+        for index in aux.stock:
+            count += 1
+            taken |= 1 << index
+            if (1 << index) & suit_mask:
+                break
+        hands = list(state.hands_mask)
+        hands[seat] |= taken
+        drawn = list(aux.drawn or (0,) * self.players)
+        drawn[seat] |= taken
+        new_aux = DominoAux(
+            stock=aux.stock[count:],
+            draws=(*aux.draws, (seat, count)),
+            drawn=tuple(drawn),
+        )
+        return state.after(
+            move,
+            hands_mask=tuple(hands),
+            piles_mask=_with_stock(state.piles_mask, _mask_of(new_aux.stock)),
+            aux=new_aux,
+        )
+
+    def complete_trick(
+        self,
+        state: State,
+        move: Move,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, Card], ...],
+    ) -> State:
+        """Give the trick to its winner; end the deal when at most one player holds cards."""
+        winner = self.trick_winner(state, trick)
+        taken = list(state.taken_mask)
+        for _, card in trick:
+            taken[winner] |= card.mask
+        tricks = (*state.tricks, Trick(trick, winner))
+        aux = state.aux
+        assert isinstance(aux, DominoAux)
+        holders = [seat for seat, hand in enumerate(hands) if hand]
+        if len(holders) <= 1:
+            stock = _mask_of(aux.stock)
+            new_hands = list(hands)
+            receiver = winner
+            if holders:
+                receiver = holders[0]
+                taken[receiver] |= new_hands[receiver]
+                new_hands[receiver] = 0
+            taken[receiver] |= stock
+            ended = state.after(
+                move,
+                hands_mask=tuple(new_hands),
+                taken_mask=tuple(taken),
+                trick=(),
+                tricks=tricks,
+                to_move=None,
+                piles_mask=_with_stock(state.piles_mask, 0),
+                aux=attrs.evolve(aux, stock=()),
+            )
+            return finish_deal(ended, ended_early=False)
+        leader = winner
+        while not hands[leader]:
+            leader = (leader + 1) % self.players
+        after = state.after(
+            move,
+            hands_mask=hands,
+            taken_mask=tuple(taken),
+            trick=(),
+            tricks=tricks,
+            to_move=leader,
+        )
+        if self.early_end:
+            remaining = _mask_of(aux.stock)
+            for hand in hands:
+                remaining |= hand
+            contract = state.contract_info
+            assert contract is not None
+            if not remaining & contract.scoring_mask:
+                return finish_deal(after, ended_early=True)
+        return after
+
+
+def _mask_of(indices: tuple[int, ...]) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+def _with_stock(piles: tuple[tuple[str, int], ...], mask: int) -> tuple[tuple[str, int], ...]:
+    return tuple((name, mask if name == "stock" else m) for name, m in piles)
+
+
+def domino_contract(deck: int) -> Contract:
+    """The one contract of domino: −1 for each heart taken."""
+    hearts = _HEARTS & deck
+    return Contract(
+        id="domino",
+        name="Кинг домино",
+        title="domino",
+        card_values=((hearts, -1),),
+        total=-hearts.bit_count(),
+        description="1 a heart, hearts in the stock included",
+    )
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe domino."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 32-card pack, or the 52-card pack with ``deck=52``."""
+    return CardSet.from_mask(deck_mask(7 if rules.options["deck"] == 32 else 2))
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The single domino contract."""
+    return {"domino": domino_contract(rules.deck.mask)}
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """Domino deals until the match is over."""
+    return Schedule(repeat="domino")
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Domino trick play."""
+    return {Phase.PLAY: DominoPlay(rules)}
+
+
+@hookimpl
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """Six cards each; the rest is the stock."""
+    size = len(rules.deck) - HAND_SIZE * rules.players
+    return deal_evenly(rules.deck, rules.players, rng, piles={"stock": size})
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """Fix the stock's order and let the eldest lead.
+
+    A given deal keeps the order its stock was written in. A seeded deal replays the deal's
+    own shuffle (the same generator, the same draws) and keeps the stock in shuffled order.
+    """
+    stock = state.pile("stock").mask
+    spec = state.setup.deal
+    order: tuple[int, ...] | None = None
+    if spec is not None:
+        order = spec.order_of("stock")
+        if order is None:
+            order = tuple(iter_indices(stock))
+    else:
+        assert state.setup.seed is not None
+        cards = list(iter_indices(rules.deck.mask))
+        rules.rng(state.setup.seed, state.deal_number).shuffle(cards)
+        order = tuple(i for i in cards if stock >> i & 1)
+        missing = stock & ~_mask_of(order)
+        order += tuple(iter_indices(missing))
+    return state.evolve(
+        phase=Phase.PLAY,
+        contract_info=rules.contracts["domino"],
+        trump=None,
+        to_move=state.eldest,
+        aux=DominoAux(stock=order, drawn=(0,) * rules.players),
+    )
+
+
+@hookimpl
+def kinglib_match_over(rules: Rules, totals: tuple[int, ...], results: Sequence[Any]) -> bool:
+    """The match ends at the end of a deal in which some total reaches −31 or lower."""
+    return min(totals) <= LOSING_TOTAL
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """How many cards each draw took (public), and the cards this seat drew (its own)."""
+    aux = state.aux
+    if not isinstance(aux, DominoAux):
+        return {}
+    drawn = aux.drawn[seat] if aux.drawn else 0
+    return {"draws": aux.draws, "drawn": CardSet.from_mask(drawn)}
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """How many cards each draw of the deal took."""
+    aux = state.aux
+    if not isinstance(aux, DominoAux):
+        return ()
+    return (("draws", aux.draws),)

@@ -1,0 +1,274 @@
+"""jokers — Кинг с джокерами (RULES.md §9): hearts at their rank, and jokers at 20.
+
+Three or four players use the 52-card pack with jokers in place of the lowest clubs: four
+players replace 2♣ with one joker and get 13 cards each; three players replace 2♣ and 3♣ with
+two jokers, get 17 each, and the card left over is a face-down **kitty** that goes to the
+winner of the first trick. Each heart taken costs its rank (A 14, K 13, Q 12, J 11, 10 … 2),
+each joker 20: a deal hands out −124 with four players, −144 with three. One deal per player,
+the dealer passing to the left; the highest total wins.
+
+A joker counts as a heart. It may follow a heart lead, it may be played by a player void in
+the led suit, and a joker led is a heart lead. On a heart lead it ranks between J♥ and 10♥;
+on any other lead a joker wins the trick; of two jokers in one trick the first played ranks
+higher. Option ``joker_free`` (default false): a joker may be played at any time, even by a
+player who can follow a non-heart suit.
+
+Where RULES.md and 000 are silent, a table's habits decide:
+
+* **Following a heart lead.** The joker is a heart for following: a player holding hearts or a
+  joker must play one of them to a heart lead, so a player whose only "heart" is a joker plays
+  the joker there. A player with neither may play any card.
+* **Leading.** Any card may be led at any time, hearts and jokers included (000 gives jokers
+  no lead restriction, and a joker led is simply a heart lead).
+* **The kitty.** 000 does not mention it (it only says how the pack is made). The kitty joins
+  the taken cards of the first trick's winner face down, unseen: nobody sees it during the
+  deal, the winner included (no player may look through taken cards); it is revealed with the
+  deal's result, as the penalty points are counted (``DealResult.detail("kitty")``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Card, CardSet, Rank, Suit, deck_mask
+from kinglib.contracts import Contract
+from kinglib.dealing import Deal, deal_evenly
+from kinglib.hookspecs import hookimpl
+from kinglib.moves import Move, Play
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
+from kinglib.tricks import TrickPlay
+
+__all__ = ["JOKER_PRICE", "JokerPlay", "jokers_contract", "jokers_deck"]
+
+#: What a joker taken costs.
+JOKER_PRICE = 20
+
+_HEARTS = SUIT_MASKS[Suit.HEARTS]
+_HEARTLIKE = _HEARTS | JOKERS_MASK
+# Hearts that beat a joker on a heart lead: A K Q J.
+_HIGH_HEARTS = 0
+for _rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK):
+    _HIGH_HEARTS |= Card(Suit.HEARTS, _rank).mask
+_SUIT_NAMES = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+}
+
+INFO = VariantInfo(
+    name="jokers",
+    title="Кинг с джокерами",
+    players=(3, 4),
+    default_players=4,
+    options=(
+        Option(
+            "joker_free",
+            False,
+            "a joker may be played at any time, even by a player who can follow suit",
+            kind=bool,
+        ),
+    ),
+    description=(
+        "Hearts cost their rank and each joker 20; a joker counts as a heart, wins any "
+        "non-heart trick and ranks between J and 10 of hearts. One deal per player."
+    ),
+)
+
+
+def jokers_deck(players: int) -> CardSet:
+    """The 52-card pack with 2♣ (and, for three players, 3♣) replaced by jokers."""
+    removed = Card(Suit.CLUBS, Rank.TWO).mask
+    if players == 3:
+        removed |= Card(Suit.CLUBS, Rank.THREE).mask
+    return CardSet.from_mask(deck_mask(2, jokers=2 if players == 3 else 1) & ~removed)
+
+
+def jokers_contract(deck: int) -> Contract:
+    """The one contract: each heart taken costs its rank, each joker 20."""
+    groups: list[tuple[int, int]] = []
+    for rank in Rank:
+        mask = Card(Suit.HEARTS, rank).mask & deck
+        if mask:
+            groups.append((mask, -int(rank)))
+    jokers = deck & JOKERS_MASK
+    if jokers:
+        groups.append((jokers, -JOKER_PRICE))
+    total = sum(value * mask.bit_count() for mask, value in groups)
+    return Contract(
+        id="jokers",
+        name="Кинг с джокерами",
+        title="jokers",
+        card_values=tuple(groups),
+        total=total,
+        description=f"each heart its rank (A 14 … 2), each joker {JOKER_PRICE}",
+    )
+
+
+def _is_heart_lead(trick: tuple[tuple[int, Card], ...]) -> bool:
+    return bool(trick[0][1].mask & _HEARTLIKE)
+
+
+class JokerPlay(TrickPlay):
+    """The PLAY phase of jokers: the joker as a heart, its ranking, and the kitty.
+
+    Args:
+        rules: the rules; reads ``joker_free`` besides the options :class:`TrickPlay` reads.
+
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        """Resolve the options this phase reads."""
+        super().__init__(rules)
+        self.joker_free = bool(rules.options.get("joker_free", False))
+
+    def legal_mask(self, state: State) -> int:
+        """The cards the player to move may play."""
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands_mask[seat]
+        trick = state.trick
+        if not trick:
+            return hand
+        if _is_heart_lead(trick):
+            follow = hand & _HEARTLIKE
+        else:
+            led = trick[0][1].suit
+            assert led is not None
+            follow = hand & SUIT_MASKS[led]
+            if follow and self.joker_free:
+                follow |= hand & JOKERS_MASK
+        return follow or hand
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say precisely why a card may not be played."""
+        if not isinstance(move, Play):
+            return f"cards are being played: play a card, not {move}"
+        seat = state.to_move
+        assert seat is not None
+        card = move.card
+        if not state.hands_mask[seat] & card.mask:
+            return f"seat {seat} does not hold {card}"
+        if self.legal_mask(state) & card.mask:
+            return None
+        led = state.trick[0][1]
+        if _is_heart_lead(state.trick):
+            return (
+                f"{led} was led (a heart lead) and seat {seat} must follow with a heart or a joker"
+            )
+        assert led.suit is not None
+        suit = _SUIT_NAMES[led.suit]
+        if card.is_joker:
+            return (
+                f"{led} was led and seat {seat} holds {suit}: a joker may only follow a heart "
+                "lead or be played when void in the led suit (option joker_free allows it)"
+            )
+        return f"{led} was led and seat {seat} must follow with a card of {suit}"
+
+    def trick_winner(self, state: State, plays: tuple[tuple[int, Card], ...]) -> int:
+        """The seat that wins a trick, jokers included."""
+        mask = 0
+        for _, card in plays:
+            mask |= card.mask
+        if _is_heart_lead(plays):
+            high = mask & _HIGH_HEARTS
+            if high:
+                best = high & -high
+                return next(seat for seat, card in plays if card.mask == best)
+            for seat, card in plays:
+                if card.is_joker:
+                    return seat
+            hearts = mask & _HEARTS
+            best = hearts & -hearts
+            return next(seat for seat, card in plays if card.mask == best)
+        for seat, card in plays:
+            if card.is_joker:
+                return seat
+        return super().trick_winner(state, plays)
+
+    def complete_trick(
+        self,
+        state: State,
+        move: Move,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, Card], ...],
+    ) -> State:
+        """Give the trick to its winner, and the kitty with the first trick."""
+        kitty = state.pile("kitty").mask
+        if kitty and not state.tricks:
+            winner = self.trick_winner(state, trick)
+            taken = list(state.taken_mask)
+            taken[winner] |= kitty
+            state = state.evolve(
+                taken_mask=tuple(taken),
+                piles_mask=tuple((k, 0 if k == "kitty" else m) for k, m in state.piles_mask),
+            )
+        return super().complete_trick(state, move, hands, trick)
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe jokers."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 52-card pack with one joker (four players) or two (three players)."""
+    return jokers_deck(rules.players)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The single jokers contract."""
+    return {"jokers": jokers_contract(rules.deck.mask)}
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """One deal per player."""
+    return Schedule(deals=("jokers",) * rules.players)
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Jokers trick play."""
+    return {Phase.PLAY: JokerPlay(rules)}
+
+
+@hookimpl
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """13 cards each for four players; 17 each and a one-card kitty for three."""
+    piles = {"kitty": 1} if rules.players == 3 else None
+    return deal_evenly(rules.deck, rules.players, rng, piles=piles)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """Who took the kitty and what it was (revealed with the result)."""
+    if rules.players != 3 or not state.tricks:
+        return ()
+    kitty = _kitty_of(state)
+    if kitty is None:
+        return ()
+    return (("kitty", kitty), ("kitty_to", state.tricks[0].winner))
+
+
+def _kitty_of(state: State) -> CardSet | None:
+    """The kitty's card: the one card of the pack neither played nor left in a hand."""
+    seen = 0
+    for trick in state.tricks:
+        seen |= trick.cards.mask
+    for hand in state.hands_mask:
+        seen |= hand
+    seen |= state.pile("kitty").mask
+    rest = state.rules.deck.mask & ~seen
+    if rest.bit_count() != 1:
+        return None
+    return CardSet.from_mask(rest)

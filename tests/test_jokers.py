@@ -1,0 +1,362 @@
+"""jokers (RULES.md §9): hand-built deals with exact scores, and properties of random play."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kinglib
+from kinglib import Card, CardSet, IllegalMoveError, Play, RulesError, State
+from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Suit
+
+JK1 = Card.joker(1)
+JK2 = Card.joker(2)
+
+
+def rules(**options: Any) -> kinglib.Rules:
+    return kinglib.load_rules("jokers", **options)
+
+
+def play(state: State, *moves: str) -> State:
+    for text in moves:
+        state = state.apply(kinglib.parse_move(text, state))
+    return state
+
+
+def legal(state: State) -> set[str]:
+    return {str(m) for m in state.legal_moves()}
+
+
+# Fillers: the spades, diamonds and clubs shared out the same way in several four-hand deals.
+FILL4 = [
+    "AS KS QS JS TS 9S 8S 7S 6S",
+    "AD KD QD JD TD 9D 8D 7D 6D",
+    "AC KC QC JC TC 9C 8C 7C 6C",
+    "5S 4S 3S 2S 5D 4D 3D 2D 5C 4C 3C",
+]
+
+
+# ------------------------------------------------------------------ notation
+
+
+def test_jokers_as_cards_everywhere() -> None:
+    assert str(JK1) == "JK1" and Card.parse("jk") is JK1 and Card.parse(" JK2 ") is JK2
+    assert JK1.is_joker and JK1.suit is None and JK1.symbol == "🃏1"
+    hand = CardSet.parse("AH JK2 JK1 2C")
+    assert str(hand) == "AH 2C JK1 JK2"
+    assert CardSet.parse(str(hand)) == hand
+    assert hand.symbols == "A♥ 2♣ 🃏1 🃏2"
+    assert hand - CardSet([JK1]) == CardSet.parse("AH 2C JK2")
+    assert hand & CardSet.from_mask(JOKERS_MASK) == CardSet([JK1, JK2])
+    assert kinglib.parse_move("JK1") == Play(JK1)
+    assert kinglib.parse_move("play jk2") == Play(JK2)
+    assert str(Play(JK2)) == "JK2"
+
+
+def test_the_packs() -> None:
+    four = rules()
+    assert len(four.deck) == 52
+    assert JK1 in four.deck and JK2 not in four.deck and Card.parse("2C") not in four.deck
+    three = rules(players=3)
+    assert len(three.deck) == 52
+    assert {JK1, JK2} <= set(three.deck)
+    assert not {Card.parse("2C"), Card.parse("3C")} & set(three.deck)
+    assert four.contracts["jokers"].total == -124
+    assert three.contracts["jokers"].total == -144
+    contract = four.contracts["jokers"]
+    assert [contract.price_of(Card.parse(t)) for t in ("AH", "KH", "QH", "JH", "TH", "2H")] == [
+        -14,
+        -13,
+        -12,
+        -11,
+        -10,
+        -2,
+    ]
+    assert contract.price_of(JK1) == -20
+    assert contract.price_of(Card.parse("QS")) == 0
+    with pytest.raises(RulesError, match="3, 4 players"):
+        rules(players=5)
+    with pytest.raises(RulesError, match="no stock"):
+        rules().new_deal("jokers", [""] * 4, stock="AS")
+
+
+# ------------------------------------------------------------------ four players
+
+
+def test_a_joker_follows_a_heart_lead_and_beats_the_low_hearts() -> None:
+    hands = [
+        "AH 9H 5H 2H " + FILL4[0],
+        "KH TH 6H 3H " + FILL4[1],
+        "QH 8H 4H JK1 " + FILL4[2],
+        "JH 7H " + FILL4[3],
+    ]
+    state = rules().new_deal("jokers", hands, dealer=3)
+    state = play(state, "2H", "3H")
+    assert legal(state) == {"QH", "8H", "4H", "JK1"}
+    data = state.view(2).to_dict()
+    assert data["hand"].endswith("6C JK1")
+    assert "JK1" in data["legal_moves"]
+    assert "JK1" not in json.dumps(state.view(1).to_dict())
+    assert state.view(2).hand.symbols.endswith("6♣ 🃏1")
+    state = play(state, "JK1", "7H")
+    assert state.tricks[0].winner == 2
+    assert state.view(0).to_dict()["tricks"][0]["plays"][2] == [2, "JK1"]
+    state = play(state, "QH", "JH", "AH", "KH")
+    assert state.tricks[1].winner == 0
+    state = play(state, "5H", "6H", "8H")
+    assert legal(state) == {str(c) for c in state.hand(3)}  # void in hearts: any card
+    state = play(state, "5S", "4H", "5D", "9H", "TH")
+    assert state.is_over
+    result = state.results[0]
+    assert result.points == (-50, -23, -51, 0)
+    assert result.ended_early
+    assert result.total == -124
+
+
+def test_a_joker_led_is_a_heart_lead_and_loses_to_the_jack() -> None:
+    hands = [
+        "JK1 AH KH QH " + FILL4[0],
+        "JH TH 9H 8H " + FILL4[1],
+        "7H 6H 5H 4H " + FILL4[2],
+        "3H 2H " + FILL4[3],
+    ]
+    state = rules().new_deal("jokers", hands, dealer=3)
+    assert "JK1" in legal(state)
+    state = play(state, "JK1")
+    assert legal(state) == {"JH", "TH", "9H", "8H"}
+    with pytest.raises(IllegalMoveError, match="heart lead"):
+        state.apply(Play(Card.parse("AD")))
+    state = play(state, "JH", "7H")
+    assert legal(state) == {"3H", "2H"}
+    state = play(state, "3H")
+    assert state.tricks[0].winner == 1
+    state = play(state, "8H", "6H", "2H", "AH", "KH", "9H", "5H", "2S", "QH", "TH", "4H", "3S")
+    assert state.is_over
+    assert state.results[0].points == (-83, -41, 0, 0)
+
+
+THIRD = [
+    "AS AH KH QH AD KD QD JD TD 9D 8D 7D 6D",
+    "KS JK1 JH TH 9H AC KC QC JC TC 9C 8C 7C",
+    "QS 8H 7H 6H 5H TS 9S 8S 7S 6S 5S 4S 3S",
+    "JS 4H 3H 2H 2S 5D 4D 3D 2D 6C 5C 4C 3C",
+]
+
+
+def test_joker_free_lets_a_joker_beat_a_suit_its_holder_could_follow() -> None:
+    state = rules(joker_free=True).new_deal("jokers", THIRD, dealer=3)
+    state = play(state, "AS")
+    assert legal(state) == {"KS", "JK1"}
+    state = play(state, "JK1", "QS", "JS")
+    assert state.tricks[0].winner == 1
+    state = play(state, "JH", "8H", "4H", "AH", "KH", "TH", "7H", "3H", "QH", "9H", "6H", "2H")
+    state = play(state, "AD", "AC", "5H", "5D")
+    assert state.is_over
+    assert state.results[0].points == (-104, -20, 0, 0)
+
+
+def test_without_joker_free_a_joker_may_not_be_played_while_following_is_possible() -> None:
+    state = play(rules().new_deal("jokers", THIRD, dealer=3), "AS")
+    assert legal(state) == {"KS"}
+    with pytest.raises(IllegalMoveError, match="joker_free"):
+        state.apply(Play(JK1))
+    assert state.hand(1) == CardSet.parse(THIRD[1])
+    state = play(state, "KS", "QS", "JS")
+    assert state.tricks[0].winner == 0
+    # Void in the led suit: the joker may be played, and it wins a non-heart trick.
+    state = play(state, "AD")
+    assert "JK1" in legal(state)
+    state = play(state, "JK1", "8H", "5D")
+    assert state.tricks[1].winner == 1
+
+
+@pytest.mark.parametrize("joker_free", [False, True])
+def test_joker_free_changes_nothing_on_a_heart_lead_or_a_lead(joker_free: bool) -> None:
+    state = rules(joker_free=joker_free).new_deal("jokers", THIRD, dealer=3)
+    state = play(state, "AS", "KS", "QS", "JS", "AH")
+    assert legal(state) == {"JK1", "JH", "TH", "9H"}
+    state = play(state, "TH", "8H", "4H")
+    assert legal(state) == {str(c) for c in state.hand(0)}
+
+
+# ------------------------------------------------------------------ three players
+
+THREE = [
+    "JK1 AH KH AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD",
+    "JK2 QH JH TH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC",
+    "9H 8H 7H 6H 5H 4H 3H KC QC JC TC 9C 8C 7C 6C 5C 4C",
+]
+
+
+def test_the_kitty_goes_unseen_to_the_winner_of_the_first_trick() -> None:
+    state = rules(players=3).new_deal("jokers", THREE, dealer=2, kitty="2H")
+    assert state.to_move == 0
+    for seat in range(3):
+        view = state.view(seat)
+        assert view.pile_sizes == {"kitty": 1}
+        assert view.piles == {}
+        assert Card.parse("2H") not in view.seen_cards
+    state = play(state, "AS", "JK2", "9H")
+    assert state.tricks[0].winner == 1
+    assert state.pile("kitty") == CardSet()
+    assert state.taken(1) == CardSet.parse("AS 9H 2H JK2")
+    for seat in range(3):
+        assert "2H" not in json.dumps(state.view(seat).to_dict())
+    # QH beats a joker on a heart lead.
+    state = play(state, "QH", "8H")
+    assert legal(state) == {"AH", "KH", "JK1"}
+    state = play(state, "JK1")
+    assert state.tricks[1].winner == 1
+    state = play(state, "JH", "7H", "AH", "KH", "TH", "6H", "AD", "KD", "5H")
+    state = play(state, "KS", "AC", "4H", "QS", "QD", "3H")
+    assert state.is_over
+    result = state.results[0]
+    assert result.points == (-73, -71, 0)
+    assert result.total == -144
+    assert result.detail("kitty") == CardSet.parse("2H")
+    assert result.detail("kitty_to") == 1
+
+
+KITTY4C = [
+    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD",
+    "JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D",
+    "JK1 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C",
+]
+
+
+def test_two_jokers_on_a_plain_lead_the_first_wins() -> None:
+    state = rules(players=3).new_deal("jokers", KITTY4C, dealer=2, kitty="4C")
+    state = play(state, "AS", "JK2", "JK1")
+    assert state.tricks[0].winner == 1
+    assert state.taken(1) == CardSet.parse("AS 4C JK1 JK2")
+
+
+def test_a_holder_of_a_joker_and_no_heart_must_play_it_to_a_heart_lead() -> None:
+    state = rules(players=3).new_deal("jokers", KITTY4C, dealer=2, kitty="4C")
+    state = play(state, "AS", "JK2", "5C", "2H")
+    assert legal(state) == {"JK1"}
+    with pytest.raises(IllegalMoveError, match="heart or a joker"):
+        state.apply(Play(Card.parse("AC")))
+    state = play(state, "JK1", "AD")
+    assert state.tricks[1].winner == 2
+
+
+@pytest.mark.parametrize(
+    ("answer", "winner"),
+    [("JK2", 0), ("2H", 0), ("TH", 0), ("JH", 1), ("AH", 1)],
+)
+def test_a_joker_on_a_heart_lead_ranks_between_jack_and_ten(answer: str, winner: int) -> None:
+    hands = [
+        "JK1 AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD",
+        "JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H JD TD 9D",
+        "8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C",
+    ]
+    state = rules(players=3).new_deal("jokers", hands, dealer=2, kitty="4C")
+    state = play(state, "JK1")
+    assert len(legal(state)) == 14
+    state = play(state, answer, "8D")
+    assert state.tricks[0].winner == winner
+    assert Card.parse("4C") in state.taken(winner)
+
+
+# ------------------------------------------------------------------ properties
+
+
+def _deck_ok(state: State) -> None:
+    places = list(state.hands_mask) + list(state.taken_mask) + [m for _, m in state.piles_mask]
+    places += [card.mask for _, card in state.trick]
+    union = 0
+    for m in places:
+        assert not union & m, "a card is in two places"
+        union |= m
+    assert union == state.rules.deck.mask
+
+
+def _named(data: dict[str, Any]) -> int:
+    text = json.dumps({k: v for k, v in data.items() if k != "results"})
+    mask = 0
+    for word in text.replace('"', " ").replace(",", " ").replace("]", " ").split():
+        with contextlib.suppress(kinglib.NotationError):
+            mask |= Card.parse(word).mask
+    return mask
+
+
+def _expected_legal(state: State, joker_free: bool) -> int:
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hands_mask[seat]
+    if not state.trick:
+        return hand
+    lead = state.trick[0][1]
+    if lead.is_joker or lead.suit is Suit.HEARTS:
+        return (hand & (SUIT_MASKS[Suit.HEARTS] | JOKERS_MASK)) or hand
+    assert lead.suit is not None
+    follow = hand & SUIT_MASKS[lead.suit]
+    if not follow:
+        return hand
+    return follow | (hand & JOKERS_MASK if joker_free else 0)
+
+
+def random_match(r: kinglib.Rules, seed: int, move_seed: int, *, check: bool) -> State:
+    state = r.new_match(seed)
+    rng = random.Random(move_seed)
+    joker_free = r.options["joker_free"]
+    while not state.is_over:
+        moves = state.legal_moves()
+        assert moves
+        if check:
+            assert state.to_move is not None
+            _deck_ok(state)
+            mask = 0
+            for m in moves:
+                assert isinstance(m, Play)
+                mask |= m.card.mask
+            assert mask == _expected_legal(state, joker_free)
+            if len(state.trick) == 1:
+                kitty = state.pile("kitty").mask
+                for seat in range(r.players):
+                    data = state.view(seat).to_dict()
+                    hidden = kitty
+                    for other in range(r.players):
+                        if other != seat:
+                            hidden |= state.hands_mask[other]
+                    assert not _named(data) & hidden
+        state = state.apply(rng.choice(moves))
+    return state
+
+
+@settings(max_examples=30)
+@given(
+    players=st.sampled_from([3, 4]),
+    joker_free=st.booleans(),
+    early_end=st.booleans(),
+    seed=st.integers(0, 10**6),
+    move_seed=st.integers(0, 10**6),
+)
+def test_random_matches_keep_every_invariant(
+    players: int, joker_free: bool, early_end: bool, seed: int, move_seed: int
+) -> None:
+    r = rules(players=players, joker_free=joker_free, early_end=early_end)
+    state = random_match(r, seed, move_seed, check=True)
+    assert len(state.results) == players
+    total = -124 if players == 4 else -144
+    assert [result.total for result in state.results] == [total] * players
+    assert [result.dealer for result in state.results] == list(range(players))
+    assert state.totals == tuple(
+        sum(result.points[s] for result in state.results) for s in range(players)
+    )
+    assert state.winners == tuple(s for s, t in enumerate(state.totals) if t == max(state.totals))
+    if players == 3:
+        for result in state.results:
+            assert len(result.detail("kitty")) == 1
+    assert random_match(r, seed, move_seed, check=False) == state
+    replay = r.new_match(seed)
+    for move in state.moves:
+        replay = replay.apply(move)
+    assert replay == state
