@@ -5,7 +5,36 @@ whether a match is zero-sum, what a deal hands out (the contract's total, except
 an auction payment changes it), when an open-ended match stops, and how many deals a fixed one
 has. A variant (or a house rule that changes one of these) says so by implementing the
 ``kinglib_invariants`` hook; :mod:`kinglib.testing` reads the answer and checks it on random
-play.
+play. A variant that declares nothing gets :class:`Invariants` ``()``: each deal hands out its
+contract's total, and nothing more is promised.
+
+How a variant declares its invariants, in its plugin module::
+
+    from kinglib.invariants import Invariants
+
+    @hookimpl
+    def kinglib_invariants(rules):
+        # simple, ordered, atomic: zero-sum, and a match of fixed length
+        return Invariants(zero_sum=True, deals=rules.schedule.length)
+
+    @hookimpl
+    def kinglib_invariants(rules):
+        # domino: open-ended, until some total is -31 or lower
+        return Invariants(threshold=-31)
+
+    def slam_total(result, rules):
+        # Omnibus: a slam hands out +26 to the slammer (or -26 to each other seat), not the
+        # contract's total
+        if result.detail("slam") is None:
+            return rules.contracts[result.contract].total
+        return 26 if rules.options["slam"] == "self" else -26 * (rules.players - 1)
+
+    @hookimpl
+    def kinglib_invariants(rules):
+        return Invariants(deal_total=slam_total, threshold=-100)
+
+A house rule that changes one of these properties wraps the hook and edits the answer (see
+``kinglib_invariants`` in :mod:`kinglib.hookspecs`).
 """
 
 from __future__ import annotations
