@@ -80,14 +80,24 @@ class PeeksLeft:
 
 
 class WhispersACard:
-    """Tells each seat, as plain text, one card of the next seat's hand."""
+    """Tells each seat, deep inside a public record, one card of the next seat's hand."""
 
     @kinglib.hookimpl
     def kinglib_view_extra(
         self, rules: kinglib.Rules, state: State, seat: int
     ) -> Mapping[str, Any]:
         hand = state.hand((seat + 1) % rules.players)
-        return {"rumour": f"they say {next(iter(hand))} is out there"} if len(hand) else {}
+        return {"rumours": ({"about": seat + 1, "card": next(iter(hand))},)} if len(hand) else {}
+
+
+class NamesABonusCard:
+    """Names a card as text, as a rule in force: that is no leak."""
+
+    @kinglib.hookimpl
+    def kinglib_view_extra(
+        self, rules: kinglib.Rules, state: State, seat: int
+    ) -> Mapping[str, Any]:
+        return {"bonus_card": "TD", "rule": "QS costs 13"}
 
 
 class NeverEnds:
@@ -175,9 +185,13 @@ def test_a_view_that_leaks_a_hand() -> None:
         check_invariants(broken(PeeksLeft()), 0)
 
 
-def test_a_view_that_names_a_card_in_text() -> None:
-    with pytest.raises(AssertionError, match=r"invariant 'hidden cards' broken"):
+def test_a_view_that_hides_a_card_in_a_record() -> None:
+    with pytest.raises(AssertionError, match=r"invariant 'hidden cards' broken: seat 0's view"):
         check_invariants(broken(WhispersACard()), 0)
+
+
+def test_a_card_named_as_a_rule_is_no_leak() -> None:
+    assert check_invariants(broken(NamesABonusCard()), 0).is_over
 
 
 def test_a_match_that_never_ends() -> None:

@@ -20,14 +20,13 @@ Each check raises :class:`AssertionError` whose message starts with
 
 from __future__ import annotations
 
-import json
 import random
-import re
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
-from kinglib.cards import CardSet
-from kinglib.errors import NotationError
+from kinglib.cards import Card, CardSet
 from kinglib.invariants import Invariants, invariants_of
 from kinglib.moves import Move
 from kinglib.rules import Rules
@@ -130,26 +129,37 @@ def _check_mover(state: State, where: str) -> tuple[Move, ...]:
     return moves
 
 
-#: A card's name as kinglib writes it (``"QS"``, ``"TH"``, ``"JK1"``), standing alone.
-_CARD_NAME = re.compile(r"(?<![A-Za-z0-9_])(?:[2-9TJQKA]|10)[SHDC](?![A-Za-z0-9_])|JK[12]")
+def _cards_within(value: Any, depth: int = 0) -> int:
+    """Every card held anywhere in ``value``: cards, card sets, moves, and containers of them.
 
-
-def _cards_in_text(text: str) -> int:
-    """The cards named anywhere in ``text``."""
+    Text is not searched: a card named in text is a rule (``"bonus_card": "TD"``), not a card
+    seen.
+    """
+    if isinstance(value, Card):
+        return value.mask
+    if isinstance(value, CardSet):
+        return value.mask
+    if depth > 8 or isinstance(value, (str, bytes, int, float)) or value is None:
+        return 0
     mask = 0
-    for word in set(_CARD_NAME.findall(text)):
-        try:
-            mask |= CardSet.parse(word).mask
-        except (NotationError, ValueError):
-            continue
+    if isinstance(value, Mapping):
+        for item in value.values():
+            mask |= _cards_within(item, depth + 1)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            mask |= _cards_within(item, depth + 1)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            mask |= _cards_within(getattr(value, field.name), depth + 1)
     return mask
 
 
 def check_views(state: State, invariants: Invariants, where: str = "") -> None:
     """No seat's view shows a card of another seat's hand, unless it was declared shown.
 
-    Both :attr:`View.seen_cards` and every card named in :meth:`View.to_dict` are checked,
-    except the results of finished deals, whose cards belong to hands no longer held.
+    :attr:`View.seen_cards` (hand, trick, tricks, visible piles, cards among the extras) is
+    checked, and so is every card held deeper in the extras or in the legal moves (a card in a
+    list or a mapping of an extra counts as shown too).
     """
     hands = state.hands_mask
     for seat in range(state.players):
@@ -158,16 +168,12 @@ def check_views(state: State, invariants: Invariants, where: str = "") -> None:
         for other, mask in enumerate(hands):
             if other != seat:
                 others |= mask
-        allowed = invariants.shown_cards(state, seat).mask
-        secret = others & ~allowed
+        secret = others & ~invariants.shown_cards(state, seat).mask
         if not secret:
             continue
         shown = view.seen_cards.mask
-        # seen_cards covers the hand, trick, tricks and piles; the rest of the dictionary is
-        # scanned for card names. Results are left out: their cards are history.
-        rest = attrs.evolve(view, hand=CardSet(), trick=(), tricks=(), piles={}, results=())
-        in_dict = _cards_in_text(json.dumps(rest.to_dict(), default=str))
-        leak = (shown | in_dict) & secret
+        shown |= _cards_within(view.extra) | _cards_within(view.legal_moves)
+        leak = shown & secret
         if leak:
             card = next(iter(CardSet.from_mask(leak)))
             holder = next(s for s, m in enumerate(hands) if m & card.mask)
