@@ -212,15 +212,23 @@ class Card:
         return self is other
 
     def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
     def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
     def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
     def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
@@ -357,21 +365,33 @@ class CardSet:
         return isinstance(card, Card) and bool(self.mask & card.mask)
 
     def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self.mask & ~other.mask)
 
     def __xor__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_mask(self.mask ^ other.mask)
 
     def __le__(self, other: CardSet) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return self.mask & ~other.mask == 0
 
     def __ge__(self, other: CardSet) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return other.mask & ~self.mask == 0
 
     def __eq__(self, other: object) -> bool:

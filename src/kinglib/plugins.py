@@ -36,10 +36,12 @@ HOUSE_RULES_GROUP = "kinglib.house_rules"
 #: The variants that ship with kinglib: name -> module of the plugin.
 BUILTIN_VARIANTS: dict[str, str] = {
     "atomic": "kinglib_variants.atomic",
-    "ordered": "kinglib_variants.ordered",
-    "simple": "kinglib_variants.simple",
+    "bidding": "kinglib_variants.bidding",
     "domino": "kinglib_variants.domino",
     "jokers": "kinglib_variants.jokers",
+    "omnibus": "kinglib_variants.omnibus",
+    "ordered": "kinglib_variants.ordered",
+    "simple": "kinglib_variants.simple",
 }
 
 

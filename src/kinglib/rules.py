@@ -115,20 +115,26 @@ class Rules:
             trump: the trump of a trump round (a Suit, ``"notrump"`` or ``"misere"``).
 
         Raises :class:`~kinglib.errors.RulesError` naming the problem for an unknown contract,
-        a bad dealer, or hands of the wrong size, with duplicate, foreign or missing cards.
+        a bad dealer, hands of the wrong size, with duplicate, foreign or missing cards, or a
+        trump that is not a suit, ``notrump`` or ``misere``, or given for a deal that is not a
+        trump round.
 
         """
         from kinglib.flow import start_deal
         from kinglib.state import DealSpec, MatchSetup
 
         n = self.players
-        if contract not in self.contracts:
+        if not isinstance(contract, str) or contract not in self.contracts:
             raise RulesError(
                 f"unknown contract {contract!r} for {self.variant}; "
                 f"the contracts are: {', '.join(self.contracts)}"
             )
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise RulesError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
+        if not isinstance(hands, Sequence) and not isinstance(hands, CardSet):
+            raise RulesError(
+                f"{self.variant} for {n} players needs {n} hands, given as a list, not {hands!r}"
+            )
         if isinstance(hands, (str, CardSet)) or len(hands) != n:
             count = 1 if isinstance(hands, (str, CardSet)) else len(hands)
             raise RulesError(f"{self.variant} for {n} players needs {n} hands, not {count}")
@@ -178,12 +184,18 @@ class Rules:
         if missing:
             raise RulesError(f"cards missing from the deal: {CardSet.from_mask(missing)}")
         if trump is not None:
+            if not self.contracts[contract].trump_round:
+                raise RulesError(f"{contract} is not a trump round: it takes no trump ({trump!r})")
             try:
                 from kinglib.moves import Declare
 
                 trump = Declare(trump).trump
             except (NotationError, ValueError) as exc:
                 raise RulesError(f"bad trump: {exc}") from None
+            if trump in ("last", "raspis"):
+                raise RulesError(
+                    f"bad trump: {trump} is a declaration; give a suit, notrump or misere"
+                )
         spec = DealSpec(
             contract=contract,
             dealer=dealer,
@@ -266,12 +278,21 @@ class Rules:
 
 
 def _cards(value: Any, what: str) -> int:
+    """The mask of a hand or pile given as text, a CardSet, or an iterable of cards or texts."""
     try:
         if isinstance(value, CardSet):
             return value.mask
         if isinstance(value, str):
             return CardSet.parse(value).mask
-        return CardSet(value).mask
+        mask = 0
+        for item in value:
+            card = Card.parse(item) if isinstance(item, str) else item
+            if not isinstance(card, Card):
+                raise NotationError(f"not a card: {item!r}")
+            if mask & card.mask:
+                raise NotationError(f"card {card} appears twice")
+            mask |= card.mask
+        return mask
     except (NotationError, TypeError) as exc:
         raise RulesError(f"{what}: {exc}") from None
 

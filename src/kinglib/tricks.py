@@ -109,9 +109,10 @@ class TrickPlay(PhaseRules):
         assert contract is not None
         if legal == _KING_OF_HEARTS:
             led = state.trick[0][1]
-            if led.suit is Suit.HEARTS:
+            if led.suit is not Suit.HEARTS:
+                return f"{led} was led, seat {seat} has none of its suit and must play KH"
+            if contract.king_on_heart_lead:
                 return "hearts were led and the holder of KH must play it"
-            return f"{led} was led, seat {seat} has none of its suit and must play KH"
         if not state.trick:
             if card.suit is Suit.HEARTS and contract.no_heart_lead:
                 return f"a heart may not be led in {contract.id} while holding another suit"

@@ -22,10 +22,11 @@ __all__ = ["KING_PLAY_OPTIONS", "check_order", "classic_schedule"]
 
 def check_order(value: tuple[str, ...], players: int) -> tuple[str, ...]:
     """Check that ``order`` lists each of the seven negative games exactly once."""
-    if sorted(value) != sorted(NEGATIVE_GAMES) or len(value) != len(NEGATIVE_GAMES):
+    names = [g if isinstance(g, str) else repr(g) for g in value]
+    if sorted(names) != sorted(NEGATIVE_GAMES) or names != list(value):
         raise ValueError(
             "option 'order' lists each negative game exactly once: "
-            f"{', '.join(NEGATIVE_GAMES)}; got {', '.join(value) or 'nothing'}"
+            f"{', '.join(NEGATIVE_GAMES)}; got {', '.join(names) or 'nothing'}"
         )
     return value
 

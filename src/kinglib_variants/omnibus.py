@@ -1,0 +1,173 @@
+"""omnibus — Омнибус (RULES.md §11), the American cousin of King: hearts, Q♠ and a bonus 10♦.
+
+Three or four players, the 52-card pack (three players: without 2♣, 17 cards each). Every deal
+plays the one contract ``"omnibus"``: any card may be led at any time (hearts and spades
+included), the others follow suit when they can, nothing is forced and no cards are passed.
+Each heart taken costs 1, Q♠ costs 13, and the bonus card earns 10 (option ``bonus_card``:
+``"TD"``, the ten of diamonds, by default; ``"JD"``, the jack of diamonds): −16 a deal in all.
+
+The slam: 000 says only that the player who takes all the hearts, Q♠ and 10♦ "gets 26 plus
+points". We read it as replacing the deal's scores, since those cards are all the deal's
+scoring cards and he alone holds them (option ``slam``):
+
+* ``"shooter"`` (default, 000's wording): he scores +26 and the others 0;
+* ``"others"``: the others score −26 each and he 0 (the Hearts way of shooting the moon).
+
+The match runs until some total is −100 or lower at the end of a deal; the highest total wins.
+
+Early end (option ``early_end``): the core ends a deal once every scoring card has been taken.
+The slam needs no special care: the cards it counts are exactly the scoring cards, so at that
+moment it is settled too, and while a scoring card is still in a hand the deal goes on, whether
+a slam is still possible or not (the scores of the cards still to fall are not known).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
+from kinglib.contracts import Contract
+from kinglib.hookspecs import hookimpl
+from kinglib.options import Option, VariantInfo
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import DealResult, State
+from kinglib_variants._full_pack import full_pack, threshold_reached
+
+__all__ = [
+    "BONUS",
+    "CONTRACT_ID",
+    "QUEEN_OF_SPADES",
+    "SLAM",
+    "THRESHOLD",
+    "omnibus_contract",
+    "slam_taker",
+]
+
+#: The id of the single contract of the variant.
+CONTRACT_ID = "omnibus"
+#: The match ends when some total is at this or below at the end of a deal.
+THRESHOLD = -100
+#: What a slam is worth (to the shooter, or against each other player).
+SLAM = 26
+#: The bonus card's price.
+BONUS = 10
+#: The queen of spades and her price.
+QUEEN_OF_SPADES = Card(Suit.SPADES, Rank.QUEEN)
+_QUEEN_PRICE = -13
+_HEART_PRICE = -1
+
+
+def omnibus_contract(bonus_card: Card) -> Contract:
+    """The ``"omnibus"`` contract: each heart −1, Q♠ −13, ``bonus_card`` +10 (−16 a deal)."""
+    groups = (
+        (SUIT_MASKS[Suit.HEARTS], _HEART_PRICE),
+        (QUEEN_OF_SPADES.mask, _QUEEN_PRICE),
+        (bonus_card.mask, BONUS),
+    )
+    return Contract(
+        id=CONTRACT_ID,
+        name="Омнибус",
+        title="omnibus",
+        card_values=groups,
+        total=sum(mask.bit_count() * value for mask, value in groups),
+        description=f"1 a heart, 13 for QS, +{BONUS} for {bonus_card}",
+    )
+
+
+def slam_taker(contract: Contract, taken: tuple[int, ...]) -> int | None:
+    """The seat that took every scoring card of the deal (hearts, Q♠, bonus), or ``None``."""
+    need = contract.scoring_mask
+    for seat, mask in enumerate(taken):
+        if mask & need == need:
+            return seat
+    return None
+
+
+INFO = VariantInfo(
+    name="omnibus",
+    title="Омнибус",
+    players=(3, 4),
+    default_players=4,
+    options=(
+        Option(
+            "bonus_card",
+            "TD",
+            "the card worth +10: the ten of diamonds (TD) or the jack of diamonds (JD)",
+            choices=("TD", "JD"),
+            kind=str,
+        ),
+        Option(
+            "slam",
+            "shooter",
+            "taking every heart, QS and the bonus card: +26 to the taker and 0 to the others "
+            "(shooter), or -26 to each other player and 0 to the taker (others)",
+            choices=("shooter", "others"),
+            kind=str,
+        ),
+    ),
+    description=(
+        "Each heart costs 1, QS 13, and the ten of diamonds earns 10; any card may be led. "
+        "Taking them all is a slam worth 26. The match ends when some total reaches -100."
+    ),
+)
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe Omnibus."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """52 cards; without 2♣ for three players."""
+    return full_pack(rules.players)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The single contract ``"omnibus"`` with the chosen bonus card."""
+    return {CONTRACT_ID: omnibus_contract(Card.parse(rules.options["bonus_card"]))}
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """Every deal is an Omnibus deal, until the match ends."""
+    return Schedule(repeat=CONTRACT_ID)
+
+
+@hookimpl
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
+    """The cards' prices, or the slam: +26 to the taker, or −26 to each of the others."""
+    contract = state.contract_info
+    assert contract is not None
+    shooter = slam_taker(contract, state.taken_mask)
+    if shooter is None:
+        return tuple(contract.card_points(taken) for taken in state.taken_mask)
+    if rules.options["slam"] == "shooter":
+        return tuple(SLAM if seat == shooter else 0 for seat in range(rules.players))
+    return tuple(0 if seat == shooter else -SLAM for seat in range(rules.players))
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """The seat that made a slam, or ``None``."""
+    contract = state.contract_info
+    assert contract is not None
+    return (("slam", slam_taker(contract, state.taken_mask)),)
+
+
+@hookimpl
+def kinglib_match_over(
+    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
+) -> bool:
+    """The match ends when some total is −100 or lower."""
+    return threshold_reached(totals, THRESHOLD)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The bonus card in force (as text: it is a rule, not a card's whereabouts)."""
+    return {"bonus_card": rules.options["bonus_card"]}
