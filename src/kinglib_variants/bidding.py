@@ -368,7 +368,8 @@ def deal_total(result: DealResult, rules: Rules) -> int:
     if suit is None:
         return 0
     bid: int = result.detail("bid") or 0
-    return -(SUIT_MASKS[suit] & rules.deck.mask).bit_count() - bid
+    cards: int = (SUIT_MASKS[suit] & rules.deck.mask).bit_count()
+    return -cards - bid
 
 
 @hookimpl
