@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from kinglib_house_rules_example import BOYS_JACKS_KINGS, NO_ERALASH, boys_jacks_kings
 
 import kinglib
+from kinglib.invariants import invariants_of
 from kinglib.testing import check_invariants
 from kinglib.testing.conformance import RulesConformance
 
@@ -75,6 +77,23 @@ def test_the_match_has_twelve_deals_without_eralash() -> None:
         "no_last_two",
     ]
     assert sum(final.totals) == 0
+
+
+def test_the_rule_declares_the_shorter_match_and_its_balance() -> None:
+    declared = invariants_of(SHORT)
+    assert declared.deals == 12 and declared.zero_sum
+    # A schedule whose penalties no longer meet their bonuses is declared not zero-sum.
+    lopsided = kinglib.load_rules("simple", plugins=[NO_ERALASH, OnlyPenalties()])
+    assert lopsided.schedule.deals == ("no_tricks", "no_boys")
+    assert invariants_of(lopsided) == attrs.evolve(declared, deals=2, zero_sum=False)
+
+
+class OnlyPenalties:
+    """A schedule of two negative games (registered after no-eralash, so it answers first)."""
+
+    @kinglib.hookimpl
+    def kinglib_schedule(self, rules: kinglib.Rules) -> kinglib.Schedule:
+        return kinglib.Schedule(deals=("no_tricks", "eralash", "no_boys"))
 
 
 def test_unknown_house_rules_are_refused() -> None:

@@ -2,8 +2,11 @@
 
 The rule wraps two hooks: ``kinglib_schedule`` removes every ``eralash`` and ``plus_eralash``
 deal from a fixed schedule, and ``kinglib_invariants`` tells the conformance checks the new
-number of deals. The match stays zero-sum, because each negative game still meets its positive
-twin. An open-ended schedule (a repeated contract) is left as it is.
+number of deals. In the classic scheme the match stays zero-sum, because each negative game
+still meets its positive twin; in a scheme that balances the negative games with trump rounds
+(simple's ``otygrysh``) the eralash's penalty is gone and the match no longer sums to 0, and
+the rule declares so: a match is zero-sum when the totals of its scheduled contracts add up
+to 0. An open-ended schedule (a repeated contract) is left as it is.
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ def kinglib_schedule(rules: Rules) -> Generator[None, Schedule, Schedule]:
 def kinglib_invariants(rules: Rules) -> Generator[None, Invariants, Invariants]:
     """The variant's invariants, with the shorter match when its length is fixed."""
     declared = yield
-    if declared.deals is None:
+    schedule = rules.schedule
+    if declared.deals is None or schedule.repeat is not None:
         return declared
-    return attrs.evolve(declared, deals=rules.schedule.length)
+    zero_sum = declared.zero_sum
+    if zero_sum and all(d in rules.contracts for d in schedule.deals):
+        zero_sum = sum(rules.contracts[d].total for d in schedule.deals) == 0
+    return attrs.evolve(declared, deals=schedule.length, zero_sum=zero_sum)
