@@ -13,7 +13,7 @@ import kinglib
 from kinglib.cards import Card, CardSet
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_evenly
-from kinglib.invariants import Invariants
+from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.moves import Move
 from kinglib.schedule import Schedule
 from kinglib.state import State
@@ -279,3 +279,30 @@ def test_the_pytest_suite_fails_for_broken_rules(pytester: pytest.Pytester) -> N
     result.assert_outcomes(passed=4, failed=4)
     result.stdout.fnmatch_lines(["*invariant 'hidden cards' broken*"])
     assert "TestSound" not in "".join(line for line in result.outlines if "FAILED" in line)
+
+
+class TurnsUpACard:
+    """Shows everybody the first card of the dealer's left-hand neighbour, as a rule might."""
+
+    @kinglib.hookimpl
+    def kinglib_view_extra(self, rules: kinglib.Rules, state: State, seat: int) -> dict[str, Any]:
+        hand = state.hand(state.eldest)
+        return {"turned_up": next(iter(hand))} if len(hand) else {}
+
+
+class DeclaresTheTurnedUpCard:
+    """Declares the turned-up card shown to every seat."""
+
+    @kinglib.hookimpl(wrapper=True)
+    def kinglib_invariants(self, rules: kinglib.Rules) -> Generator[None, Invariants, Invariants]:
+        declared = yield
+        return attrs.evolve(declared, shown_cards=shown_in_extras("turned_up"))
+
+
+def test_a_card_shown_to_all_must_be_declared() -> None:
+    with pytest.raises(AssertionError, match=r"'hidden cards' broken: seat 0's view shows \S+"):
+        check_invariants(broken(TurnsUpACard()), 0)
+    assert check_invariants(broken(TurnsUpACard(), DeclaresTheTurnedUpCard()), 0).is_over
+    # The declaration covers that key only: a card leaked under another key is still caught.
+    with pytest.raises(AssertionError, match=r"'hidden cards' broken"):
+        check_invariants(broken(TurnsUpACard(), DeclaresTheTurnedUpCard(), PeeksLeft()), 0)

@@ -44,13 +44,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from kinglib.cards import CardSet
+from kinglib.cards import Card, CardSet
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
     from kinglib.state import DealResult, State
 
-__all__ = ["Invariants", "contract_total", "invariants_of", "no_shown_cards"]
+__all__ = ["Invariants", "contract_total", "invariants_of", "no_shown_cards", "shown_in_extras"]
 
 
 def contract_total(result: DealResult, rules: Rules) -> int:
@@ -61,6 +61,37 @@ def contract_total(result: DealResult, rules: Rules) -> int:
 def no_shown_cards(state: State, seat: int) -> CardSet:
     """No card of another seat's hand has been shown to ``seat``: the default."""
     return CardSet()
+
+
+def shown_in_extras(*keys: str) -> Callable[[State, int], CardSet]:
+    """A ``shown_cards`` declaration: the cards a variant announces in its view extras.
+
+    The cards under these keys of the seat's view extras (a card, a card set, or a container
+    of them) count as shown to that seat: a widow turned up for everyone (``"widow"``), the
+    card shown by a ``last`` declaration of a trump round (``"last_card"``).
+    """
+    wanted = frozenset(keys)
+
+    def shown(state: State, seat: int) -> CardSet:
+        extra = state.view(seat).extra
+        mask = 0
+        for key in wanted & set(extra):
+            mask |= _mask_of(extra[key])
+        return CardSet.from_mask(mask)
+
+    shown.__doc__ = f"The cards under {', '.join(sorted(wanted))} in the view extras."
+    return shown
+
+
+def _mask_of(value: object) -> int:
+    if isinstance(value, (Card, CardSet)):
+        return value.mask
+    if isinstance(value, (tuple, list, set, frozenset)):
+        mask = 0
+        for item in value:
+            mask |= _mask_of(item)
+        return mask
+    return 0
 
 
 @attrs.frozen
@@ -84,7 +115,8 @@ class Invariants:
             length; a match longer than that counts as one that never ends.
         shown_cards: ``(state, seat) -> CardSet``, the cards now in another seat's hand that
             ``seat`` has legitimately been shown (a widow shown before the declarer takes it,
-            a trump card turned up); by default none.
+            a trump card turned up); by default none. It is asked only about cards a view
+            shows; :func:`shown_in_extras` builds one from the keys of the view extras.
 
     """
 

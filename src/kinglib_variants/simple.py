@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from kinglib.cards import CardSet, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, Contract, Prices, king_contracts, positive_twin
 from kinglib.hookspecs import hookimpl
-from kinglib.invariants import Invariants
+from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
@@ -123,5 +123,11 @@ def kinglib_schedule(rules: Rules) -> Schedule:
 
 @hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
-    """Every scheme is zero-sum, every deal hands out its contract's total, the length is fixed."""
-    return Invariants(zero_sum=True, deals=rules.schedule.length)
+    """Every scheme is zero-sum, every deal hands out its contract's total, the length is fixed.
+
+    In a trump round declared ``last`` the declarer's last card is shown to everyone (the view
+    extra ``"last_card"``).
+    """
+    return Invariants(
+        zero_sum=True, deals=rules.schedule.length, shown_cards=shown_in_extras("last_card")
+    )

@@ -168,12 +168,13 @@ def check_views(state: State, invariants: Invariants, where: str = "") -> None:
         for other, mask in enumerate(hands):
             if other != seat:
                 others |= mask
-        secret = others & ~invariants.shown_cards(state, seat).mask
-        if not secret:
+        if not others:
             continue
         shown = view.seen_cards.mask
         shown |= _cards_within(view.extra) | _cards_within(view.legal_moves)
-        leak = shown & secret
+        leak = shown & others
+        if leak:
+            leak &= ~invariants.shown_cards(state, seat).mask
         if leak:
             card = next(iter(CardSet.from_mask(leak)))
             holder = next(s for s, m in enumerate(hands) if m & card.mask)
