@@ -38,7 +38,7 @@ from kinglib.testing.checks import check_deal, check_invariants, check_state
 from kinglib.testing.pytest_plugin import seed_count
 from kinglib.tricks import PLAYS
 
-__all__ = ["RulesConformance"]
+__all__ = ["RulesConformance", "rules_id"]
 
 
 def _rules_list(value: Any) -> list[Rules]:
@@ -50,6 +50,14 @@ def _rules_list(value: Any) -> list[Rules]:
         "set the class attribute 'rules' to a Rules object or a list of them "
         f"(kinglib.load_rules(...)), not {value!r}"
     )
+
+
+def rules_id(rules: Rules) -> str:
+    """A short, stable test id for rules: variant, players, changed options, plugins."""
+    specs = rules.option_specs
+    changed = [f"{k}={v}" for k, v in rules.options.items() if v != specs[k].default]
+    plugins = [getattr(p, "__name__", type(p).__name__) for p in rules.plugins]
+    return ",".join([rules.variant, f"players={rules.players}", *changed, *plugins])
 
 
 def _foreign_play(state: State) -> Play | None:
@@ -90,7 +98,7 @@ class RulesConformance:
         """Run each test once per rules object (and each seeded test once per seed)."""
         if "kinglib_rules" in metafunc.fixturenames:
             listed = _rules_list(getattr(self, "rules", None))
-            metafunc.parametrize("kinglib_rules", listed, ids=[repr(r) for r in listed])
+            metafunc.parametrize("kinglib_rules", listed, ids=[rules_id(r) for r in listed])
         if "kinglib_seed" in metafunc.fixturenames:
             count = self.seeds if self.seeds is not None else seed_count(metafunc.config)
             metafunc.parametrize(
