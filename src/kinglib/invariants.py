@@ -50,7 +50,14 @@ if TYPE_CHECKING:
     from kinglib.rules import Rules
     from kinglib.state import DealResult, State
 
-__all__ = ["Invariants", "contract_total", "invariants_of", "no_shown_cards", "shown_in_extras"]
+__all__ = [
+    "Invariants",
+    "ShownInExtras",
+    "contract_total",
+    "invariants_of",
+    "no_shown_cards",
+    "shown_in_extras",
+]
 
 
 def contract_total(result: DealResult, rules: Rules) -> int:
@@ -63,24 +70,36 @@ def no_shown_cards(state: State, seat: int) -> CardSet:
     return CardSet()
 
 
-def shown_in_extras(*keys: str) -> Callable[[State, int], CardSet]:
+@attrs.frozen
+class ShownInExtras:
     """A ``shown_cards`` declaration: the cards a variant announces in its view extras.
 
-    The cards under these keys of the seat's view extras (a card, a card set, or a container
-    of them) count as shown to that seat: a widow turned up for everyone (``"widow"``), the
-    card shown by a ``last`` declaration of a trump round (``"last_card"``).
-    """
-    wanted = frozenset(keys)
+    Calling it with ``(state, seat)`` gives the cards under its keys of that seat's view extras
+    (a card, a card set, or a container of them). Build it with :func:`shown_in_extras`.
 
-    def shown(state: State, seat: int) -> CardSet:
+    Attributes:
+        keys: the keys of the view extras that hold announced cards.
+
+    """
+
+    keys: frozenset[str]
+
+    def __call__(self, state: State, seat: int) -> CardSet:
+        """The cards under the keys in ``seat``'s view of ``state``."""
         extra = state.view(seat).extra
         mask = 0
-        for key in wanted & set(extra):
+        for key in self.keys & set(extra):
             mask |= _mask_of(extra[key])
         return CardSet.from_mask(mask)
 
-    shown.__doc__ = f"The cards under {', '.join(sorted(wanted))} in the view extras."
-    return shown
+
+def shown_in_extras(*keys: str) -> ShownInExtras:
+    """Declare as shown the cards under these keys of the view extras.
+
+    For a widow turned up for everyone (``"widow"``), or the card shown by a ``last``
+    declaration of a trump round (``"last_card"``). Equal keys give equal declarations.
+    """
+    return ShownInExtras(frozenset(keys))
 
 
 def _mask_of(value: object) -> int:
