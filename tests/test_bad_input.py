@@ -109,6 +109,9 @@ def test_options_text_forms_are_accepted() -> None:
         "king_forced": True,
         "order": NEGATIVE_GAMES,
         "scheme": "classic",
+        "plus_eralash_first": False,
+        "buying": True,
+        "only_maker_leads_trump": True,
         "first_dealer": 0,
         "early_end": True,
     }

@@ -42,6 +42,7 @@ BUILTIN_VARIANTS: dict[str, str] = {
     "omnibus": "kinglib_variants.omnibus",
     "ordered": "kinglib_variants.ordered",
     "simple": "kinglib_variants.simple",
+    "three-hand": "kinglib_variants.three_hand",
 }
 
 

@@ -1,23 +1,63 @@
 """simple — Кинг простой (RULES.md §3): four players, 32 cards, the fourteen King games.
 
-Options: ``boys``, ``king_on_heart_lead``, ``king_forced``, ``order``, ``scheme``, plus the
+Options: ``boys``, ``king_on_heart_lead``, ``king_forced``, ``order``, ``scheme``,
+``plus_eralash_first``, the trump rounds' ``buying`` and ``only_maker_leads_trump``, plus the
 common ``first_dealer`` and ``early_end``. With ``players`` from 2 to 6 each player gets 8
 cards from the top of a 52-card pack (A–J for two … A–3 for six).
+
+The schemes (option ``scheme``):
+
+* ``classic`` (14 deals): the seven negative games in ``order``, then their positive twins;
+* ``otygrysh`` (15): the seven negative games, then 8 trump rounds in praise mode (§5);
+* ``plus_eralash`` (12): the seven negative games, 4 trump rounds, then plus_eralash; with
+  ``plus_eralash_first`` (as seed 002 plays it) plus_eralash comes before the trump rounds;
+* ``short`` (10): the six negative games without eralash, then 4 trump rounds.
+
+The trump rounds are played by four (3 a trick, 24 a deal); the schemes that hold them refuse
+other player counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kinglib.cards import CardSet, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, Contract, Prices, king_contracts, positive_twin
+from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
+from kinglib_variants._trump_rounds import (
+    TRUMP_ROUND_OPTIONS,
+    begin_trump_round,
+    check_trump_players,
+    praise_phases,
+    score_trump_round,
+    trump_round_details,
+    trump_round_view,
+)
 
-__all__ = ["KING_PLAY_OPTIONS", "check_order", "classic_schedule"]
+__all__ = [
+    "KING_PLAY_OPTIONS",
+    "SCHEMES",
+    "check_order",
+    "classic_schedule",
+    "scheme_schedule",
+]
+
+#: The schemes of simple King and their number of deals.
+SCHEMES: dict[str, int] = {"classic": 14, "otygrysh": 15, "plus_eralash": 12, "short": 10}
+
+
+def _check_scheme(value: str, players: int) -> str:
+    if value != "classic":
+        check_trump_players(value, players, (4,))
+    return value
 
 
 def check_order(value: tuple[str, ...], players: int) -> tuple[str, ...]:
@@ -72,14 +112,28 @@ INFO = VariantInfo(
         Option(
             "scheme",
             "classic",
-            "the match: classic (the seven negative games, then their positive twins)",
-            choices=("classic",),
+            "the match: classic (the seven negative games, then their positive twins, 14 deals); "
+            "otygrysh (the seven negative games, then 8 trump rounds, 15); plus_eralash (the "
+            "seven negative games, 4 trump rounds, plus_eralash, 12); short (six negative games "
+            "without eralash, 4 trump rounds, 10); the trump rounds need 4 players",
+            choices=tuple(SCHEMES),
             kind=str,
+            convert=_check_scheme,
         ),
+        Option(
+            "plus_eralash_first",
+            False,
+            "scheme plus_eralash: play plus_eralash before the four trump rounds (as seed 002)",
+            kind=bool,
+        ),
+        *TRUMP_ROUND_OPTIONS,
     ),
     description=(
         "The classic four-player King: seven negative games (no tricks, no boys, no girls, "
-        "no hearts, no king, no last two, eralash), then their seven positive twins."
+        "no hearts, no king, no last two, eralash), then their seven positive twins. Other "
+        "schemes replace the positive games by trump rounds in praise mode (отыгрыш): the "
+        "eldest declares trumps on his first three cards, the others may buy the declaration "
+        "for tricks, and each trick is worth 3."
     ),
 )
 
@@ -87,6 +141,31 @@ INFO = VariantInfo(
 def classic_schedule(order: tuple[str, ...]) -> Schedule:
     """The classic 14-deal match: the negative games in ``order``, then their twins."""
     return Schedule(deals=(*order, *(positive_twin(g) for g in order)))
+
+
+def scheme_schedule(
+    scheme: str, order: tuple[str, ...], *, plus_eralash_first: bool = False
+) -> Schedule:
+    """The deals of one of :data:`SCHEMES`, with the negative games in ``order``.
+
+    Raises :class:`~kinglib.errors.RulesError` for an unknown scheme, or for
+    ``plus_eralash_first`` with a scheme other than ``plus_eralash``.
+    """
+    if plus_eralash_first and scheme != "plus_eralash":
+        raise RulesError(
+            f"option 'plus_eralash_first' applies only to scheme 'plus_eralash', not {scheme!r}"
+        )
+    if scheme == "classic":
+        return classic_schedule(order)
+    if scheme == "otygrysh":
+        return Schedule(deals=(*order, *("trumps",) * 8))
+    if scheme == "plus_eralash":
+        trumps = ("trumps",) * 4
+        tail = ("plus_eralash", *trumps) if plus_eralash_first else (*trumps, "plus_eralash")
+        return Schedule(deals=(*order, *tail))
+    if scheme == "short":
+        return Schedule(deals=(*(g for g in order if g != "eralash"), *("trumps",) * 4))
+    raise RulesError(f"unknown scheme {scheme!r}; the schemes are: {', '.join(SCHEMES)}")
 
 
 @hookimpl
@@ -117,8 +196,41 @@ def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
 
 @hookimpl
 def kinglib_schedule(rules: Rules) -> Schedule:
-    """The classic scheme."""
-    return classic_schedule(rules.options["order"])
+    """The deals of the chosen scheme."""
+    opts = rules.options
+    return scheme_schedule(
+        opts["scheme"], opts["order"], plus_eralash_first=opts["plus_eralash_first"]
+    )
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """The praise-mode phases of the trump rounds (declaring, buying, answering)."""
+    return praise_phases(rules)
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State | None:
+    """Open a trump round (praise mode, or a given trump); other deals open as usual."""
+    return begin_trump_round(rules, state)
+
+
+@hookimpl
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...] | None:
+    """Score a praise-mode trump round (sales and raspis included); others as usual."""
+    return score_trump_round(rules, state)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """The declaration and the sale of a praise-mode trump round."""
+    return trump_round_details(state)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The public facts of a praise-mode trump round: declaration, shown card, offers, sale."""
+    return trump_round_view(state)
 
 
 @hookimpl

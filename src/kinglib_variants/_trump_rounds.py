@@ -1,0 +1,585 @@
+"""Trump rounds in praise mode (отыгрыш, хвалёнка; RULES.md §5), shared by the variants.
+
+A praise-mode deal runs through these stages:
+
+1. **Three-card stage.** Every seat holds only its first three cards; the rest of every hand
+   waits in the hidden pile ``"undealt"`` (no view shows it, its size is public). The eldest
+   is the **declarer** and is to move in :attr:`~kinglib.Phase.DECLARE`.
+2. **Declaration**: ``Declare(suit)``, ``Declare("notrump")``, ``Declare("misere")``,
+   ``Declare("last")`` (the suit of his last dealt card, the third of his three, is trump; the
+   card is shown to everyone) or ``Declare("raspis")`` (the deal is not played and every seat is
+   credited the same share of the tricks; only where the tricks divide evenly). The rest of the
+   cards are then dealt.
+3. **Buying** (option ``buying``, default true), :attr:`~kinglib.Phase.BID`: starting left of
+   the declarer, each other seat offers ``Bid(n)`` tricks (1 up to the tricks of a deal, higher
+   than the best offer so far) or ``Pass()``; a pass is final. The offers go round until every
+   seat but the best offer's has passed (or all have).
+4. **Answer**, :attr:`~kinglib.Phase.ANSWER`: the declarer sells to the best offer
+   (``Sell()``), keeps his declaration (``Keep()``), or ``Declare("raspis")`` (where allowed).
+   When nobody offered and raspis is not allowed, ``Keep`` would be the only answer, so the
+   deal goes straight to play.
+5. A **buyer** names his trump (a suit, ``notrump`` or ``misere``) in a second DECLARE, is the
+   maker and leads; after play he hands the tricks he agreed to the seller (his count may go
+   below zero). Otherwise the declarer is the maker and the eldest (the declarer) leads.
+
+Every trick of the deal is worth the ``trumps`` contract's price (3 in the King schemes).
+The trick rules are the core :class:`~kinglib.tricks.TrickPlay`'s: must trump when void, only
+the maker leads trumps (option ``only_maker_leads_trump``), misère ranks reversed.
+
+Variants use this module through :func:`begin_trump_round`, :func:`praise_phases`,
+:func:`score_trump_round`, :func:`trump_round_details`, :func:`trump_round_view` and
+:data:`TRUMP_ROUND_OPTIONS`; :func:`new_praise_deal` starts a praise-mode deal from given hands
+with the order the cards were dealt in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from kinglib.cards import Card, CardSet, Suit, iter_indices
+from kinglib.contracts import Contract
+from kinglib.errors import NotationError, RulesError
+from kinglib.flow import finish_deal, start_deal
+from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
+from kinglib.options import Option
+from kinglib.phases import PhaseRules, describe_moves
+from kinglib.rules import Rules
+from kinglib.state import DealSpec, MatchSetup, Phase, State
+
+__all__ = [
+    "FIRST_PILE",
+    "LAST_PILE",
+    "TRUMP_ROUND_OPTIONS",
+    "UNDEALT",
+    "Praise",
+    "PraiseAnswer",
+    "PraiseBid",
+    "PraiseDeclare",
+    "begin_trump_round",
+    "check_trump_players",
+    "new_praise_deal",
+    "praise_phases",
+    "raspis_allowed",
+    "score_trump_round",
+    "trump_round_details",
+    "trump_round_view",
+]
+
+#: The hidden pile of the cards not yet dealt during the three-card stage.
+UNDEALT = "undealt"
+#: A given deal's pile naming every seat's first three cards (read and removed when it opens).
+FIRST_PILE = "praise_first"
+#: A given deal's pile holding the declarer's third card, his last dealt one (read and removed).
+LAST_PILE = "praise_last"
+#: How many cards each seat holds before the declaration.
+FIRST_CARDS = 3
+
+#: The options of the trump rounds, for every variant that plays them.
+TRUMP_ROUND_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "buying",
+        True,
+        "in a trump round the other players may buy the declaration for a number of tricks",
+        kind=bool,
+    ),
+    Option(
+        "only_maker_leads_trump",
+        True,
+        "in a trump round only the maker may lead a trump while holding another suit",
+        kind=bool,
+    ),
+)
+
+_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_BUYER_DECLARATIONS: tuple[Declare, ...] = (
+    *(Declare(s) for s in _SUITS),
+    Declare("notrump"),
+    Declare("misere"),
+)
+_LAST = Declare("last")
+_RASPIS = Declare("raspis")
+_PASS = Pass()
+_SELL = Sell()
+_KEEP = Keep()
+
+
+@attrs.frozen
+class Praise:
+    """What a praise-mode deal has settled so far (the state's ``aux``).
+
+    Attributes:
+        declarer: the seat that declares on three cards (the eldest).
+        rest: per seat, the mask of the cards not dealt yet (all zero once dealt).
+        last_card: the declarer's third card, the last one dealt to him before he declares.
+        declaration: what the declarer declared (a Suit, ``"notrump"``, ``"misere"``,
+            ``"last"``, ``"raspis"``), or ``None`` before he has.
+        offers: the auction so far, in order: ``(seat, tricks)``, ``tricks`` ``None`` for a pass.
+        buyer: the seat that bought the deal, or ``None``.
+        sold: the number of tricks the buyer hands to the seller.
+        raspis: the deal was not played; every seat is credited an equal share of the tricks.
+
+    """
+
+    declarer: int
+    rest: tuple[int, ...]
+    last_card: Card
+    declaration: Suit | str | None = None
+    offers: tuple[tuple[int, int | None], ...] = ()
+    buyer: int | None = None
+    sold: int = 0
+    raspis: bool = False
+
+    @property
+    def best(self) -> tuple[int, int] | None:
+        """The best offer so far as ``(seat, tricks)``, or ``None``."""
+        found: tuple[int, int] | None = None
+        for seat, amount in self.offers:
+            if amount is not None and (found is None or amount > found[1]):
+                found = (seat, amount)
+        return found
+
+    @property
+    def passed(self) -> frozenset[int]:
+        """The seats that have passed (a pass is final)."""
+        return frozenset(seat for seat, amount in self.offers if amount is None)
+
+
+def raspis_allowed(rules: Rules, contract: Contract) -> bool:
+    """Whether raspis may be declared: the tricks of a deal divide evenly among the seats."""
+    return len(contract.trick_values) % rules.players == 0
+
+
+def _trick_price(contract: Contract) -> int:
+    return contract.trick_values[0] if contract.trick_values else 0
+
+
+# --------------------------------------------------------------------- opening a deal
+
+
+def _first_three_seeded(state: State) -> tuple[tuple[int, ...], Card]:
+    """Pick each seat's first three cards (in dealing order) for a seeded deal."""
+    seed = state.setup.seed
+    rng = random.Random(f"kinglib/{seed}/{state.deal_number}/praise")
+    firsts: list[int] = []
+    last: Card | None = None
+    for seat, hand in enumerate(state.hands_mask):
+        order = rng.sample(list(iter_indices(hand)), min(FIRST_CARDS, hand.bit_count()))
+        firsts.append(sum(1 << i for i in order))
+        if seat == state.eldest:
+            last = Card.from_index(order[-1])
+    assert last is not None
+    return tuple(firsts), last
+
+
+def _first_three_given(state: State) -> tuple[tuple[int, ...], Card, tuple[tuple[str, int], ...]]:
+    """Read each seat's first three cards of a given deal (display order when not given)."""
+    piles = dict(state.piles_mask)
+    first = piles.pop(FIRST_PILE, None)
+    last_mask = piles.pop(LAST_PILE, None)
+    firsts: list[int] = []
+    for hand in state.hands_mask:
+        if first is None:
+            mine = 0
+            for i in list(iter_indices(hand))[:FIRST_CARDS]:
+                mine |= 1 << i
+        else:
+            mine = hand & first
+        firsts.append(mine)
+    declarer_first = firsts[state.eldest]
+    if last_mask is None:
+        last_mask = 1 << max(iter_indices(declarer_first))
+    return tuple(firsts), Card.from_index(last_mask.bit_length() - 1), tuple(sorted(piles.items()))
+
+
+def begin_trump_round(rules: Rules, state: State) -> State | None:
+    """Open a ``"trumps"`` deal; ``None`` when the deal is something else.
+
+    A given deal with a trump (``rules.new_deal("trumps", hands, trump=Suit.SPADES)``) is
+    played at once with that trump, the eldest as maker and leader. Any other trump round
+    opens in praise mode at the three-card stage. For a given deal without a trump, each seat's
+    first three cards are those named by :func:`new_praise_deal`, or else the first three of
+    the hand in display order (the third of the eldest's being his last card).
+    """
+    spec = state.setup.deal
+    cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
+    if cid != "trumps":
+        return None
+    contract = rules.contracts[cid]
+    eldest = state.eldest
+    if spec is not None and spec.trump is not None:
+        return state.evolve(
+            phase=Phase.PLAY,
+            contract_info=contract,
+            trump=spec.trump,
+            maker=eldest,
+            to_move=eldest,
+        )
+    if spec is None:
+        firsts, last = _first_three_seeded(state)
+        piles = state.piles_mask
+    else:
+        firsts, last, piles = _first_three_given(state)
+    rest = tuple(h & ~f for h, f in zip(state.hands_mask, firsts))
+    undealt = 0
+    for m in rest:
+        undealt |= m
+    return state.evolve(
+        phase=Phase.DECLARE,
+        contract_info=contract,
+        trump=None,
+        maker=None,
+        to_move=eldest,
+        hands_mask=firsts,
+        piles_mask=tuple(sorted((*piles, (UNDEALT, undealt)))),
+        aux=Praise(declarer=eldest, rest=rest, last_card=last),
+    )
+
+
+def new_praise_deal(
+    rules: Rules, hands: Sequence[str | CardSet | Sequence[Card]], dealer: int = 0
+) -> State:
+    """One praise-mode trump round from given hands, dealt in the order written.
+
+    Each hand lists its cards in the order they are dealt: the first three are dealt before
+    the declaration, and the third card of the eldest's hand is his last card (the trump of
+    ``Declare("last")``). A :class:`CardSet` has no order: its display order is used.
+
+    Raises :class:`~kinglib.errors.RulesError` naming the problem for bad hands, or when the
+    variant has no ``"trumps"`` contract.
+    """
+    if isinstance(hands, (str, CardSet)):
+        raise RulesError(f"give one hand per seat ({rules.players}), not a single hand")
+    ordered: list[list[Card]] = []
+    for seat, hand in enumerate(hands):
+        try:
+            if isinstance(hand, str):
+                ordered.append([Card.parse(w) for w in hand.split()])
+            elif isinstance(hand, CardSet):
+                ordered.append(list(hand))
+            else:
+                ordered.append([c if isinstance(c, Card) else Card.parse(c) for c in hand])
+        except (NotationError, TypeError) as exc:
+            raise RulesError(f"the hand of seat {seat}: {exc}") from None
+    # Check sizes, duplicates and the pack through the ordinary validation.
+    checked = rules.new_deal("trumps", ordered, dealer, trump="notrump")
+    eldest = checked.eldest
+    first = 0
+    for h in ordered:
+        for card in h[:FIRST_CARDS]:
+            first |= card.mask
+    declarer_first = ordered[eldest][:FIRST_CARDS]
+    if not declarer_first:
+        raise RulesError(f"seat {eldest}, the declarer, has no cards")
+    spec = DealSpec(
+        contract="trumps",
+        dealer=dealer,
+        hands=tuple(CardSet(h).mask for h in ordered),
+        piles=((FIRST_PILE, first), (LAST_PILE, declarer_first[-1].mask)),
+    )
+    return start_deal(rules, MatchSetup(deal=spec), 1)
+
+
+# --------------------------------------------------------------------- moving on
+
+
+def _deal_rest(state: State, praise: Praise) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
+    hands = tuple(h | r for h, r in zip(state.hands_mask, praise.rest))
+    piles = tuple((k, m) for k, m in state.piles_mask if k != UNDEALT)
+    return hands, piles
+
+
+def _resolve(declaration: Suit | str, praise: Praise) -> Suit | str:
+    if declaration == "last":
+        suit = praise.last_card.suit
+        assert suit is not None
+        return suit
+    return declaration
+
+
+def _play(state: State, move: Move, praise: Praise, maker: int, trump: Suit | str) -> State:
+    return state.after(
+        move,
+        phase=Phase.PLAY,
+        trump=trump,
+        maker=maker,
+        to_move=maker if praise.buyer is not None else state.eldest,
+        aux=praise,
+    )
+
+
+def _raspis(state: State, move: Move, praise: Praise) -> State:
+    """End the deal unplayed: every card stays in the hands; each seat gets an equal share.
+
+    The record names the declarer as the deal's chooser, and no trump.
+    """
+    hands, piles = _deal_rest(state, praise)
+    done = attrs.evolve(praise, rest=(0,) * len(hands), raspis=True)
+    after = state.after(
+        move, hands_mask=hands, piles_mask=piles, trump=None, maker=praise.declarer, aux=done
+    )
+    return finish_deal(after, ended_early=True)
+
+
+def _next_bidder(praise: Praise, players: int, seat: int) -> int | None:
+    """The next seat to offer after ``seat``, or ``None`` when the auction is over."""
+    passed = praise.passed
+    active = [s for s in range(players) if s != praise.declarer and s not in passed]
+    best = praise.best
+    if not active or (len(active) == 1 and best is not None and best[0] == active[0]):
+        return None
+    nxt = (seat + 1) % players
+    while nxt == praise.declarer or nxt in passed:
+        nxt = (nxt + 1) % players
+    return nxt
+
+
+def _after_auction(state: State, move: Move, praise: Praise, allowed_raspis: bool) -> State:
+    if praise.best is None and not allowed_raspis:
+        assert praise.declaration is not None
+        return _play(state, move, praise, praise.declarer, _resolve(praise.declaration, praise))
+    return state.after(move, phase=Phase.ANSWER, to_move=praise.declarer, aux=praise)
+
+
+class _PraisePhase(PhaseRules):
+    """Common parts of the praise-mode phases."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.players = rules.players
+        self.buying = bool(rules.options.get("buying", True)) and rules.players > 1
+
+    @staticmethod
+    def praise(state: State) -> Praise:
+        """The praise-mode record of the deal."""
+        aux = state.aux
+        assert isinstance(aux, Praise)
+        return aux
+
+    def raspis_ok(self, state: State) -> bool:
+        """Whether raspis may be declared in this deal."""
+        contract = state.contract_info
+        assert contract is not None
+        return len(contract.trick_values) % self.players == 0
+
+
+class PraiseDeclare(_PraisePhase):
+    """DECLARE in praise mode: the declarer's declaration on three cards, or a buyer's trump."""
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """A suit, notrump, misère; for the declarer also last, and raspis where allowed."""
+        praise = self.praise(state)
+        if praise.buyer is not None:
+            return _BUYER_DECLARATIONS
+        moves: tuple[Move, ...] = (*_BUYER_DECLARATIONS, _LAST)
+        if self.raspis_ok(state):
+            moves = (*moves, _RASPIS)
+        return moves
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say why a declaration is refused."""
+        if not isinstance(move, Declare):
+            who = (
+                "the buyer names his trump"
+                if self.praise(state).buyer is not None
+                else ("the declarer declares on his first three cards")
+            )
+            return f"{who}: declare a suit, notrump or misere, not {move}"
+        if move in self.legal_moves(state):
+            return None
+        if self.praise(state).buyer is not None:
+            return f"a buyer names a suit, notrump or misere, not {move.trump}"
+        return f"raspis is allowed only where the tricks divide evenly among {self.players}"
+
+    def apply(self, state: State, move: Move) -> State:
+        """Record the declaration: deal the rest and open the auction, or play."""
+        assert isinstance(move, Declare)
+        praise = self.praise(state)
+        if praise.buyer is not None:
+            return _play(state, move, praise, praise.buyer, move.trump)
+        if move.trump == "raspis":
+            return _raspis(state, move, attrs.evolve(praise, declaration="raspis"))
+        hands, piles = _deal_rest(state, praise)
+        praise = attrs.evolve(praise, declaration=move.trump, rest=(0,) * len(hands))
+        trump = _resolve(move.trump, praise)
+        state = state.evolve(hands_mask=hands, piles_mask=piles, trump=trump)
+        if not self.buying:
+            return _play(state, move, praise, praise.declarer, trump)
+        first = _next_bidder(praise, self.players, praise.declarer)
+        assert first is not None
+        return state.after(move, phase=Phase.BID, to_move=first, aux=praise)
+
+
+class PraiseBid(_PraisePhase):
+    """BID in praise mode: the other players offer tricks for the declaration, or pass."""
+
+    def tricks(self, state: State) -> int:
+        """The tricks of a deal: the highest offer."""
+        contract = state.contract_info
+        assert contract is not None
+        return len(contract.trick_values)
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Pass, then every offer above the best one, lowest first."""
+        best = self.praise(state).best
+        low = 1 if best is None else best[1] + 1
+        return (_PASS, *(Bid(n) for n in range(low, self.tricks(state) + 1)))
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say why an offer is refused."""
+        if isinstance(move, Pass):
+            return None
+        if not isinstance(move, Bid):
+            return (
+                f"the buying auction is on: offer a number of tricks ('bid N') or pass, not {move}"
+            )
+        tricks = self.tricks(state)
+        best = self.praise(state).best
+        if move.amount < 1:
+            return "an offer is at least 1 trick"
+        if move.amount > tricks:
+            return f"an offer is at most {tricks} tricks, the tricks in a deal"
+        if best is not None and move.amount <= best[1]:
+            return (
+                f"an offer must be higher than the best offer so far ({best[1]} by seat {best[0]})"
+            )
+        return None
+
+    def apply(self, state: State, move: Move) -> State:
+        """Record the offer or pass; end the auction once only the best offer is left."""
+        seat = state.to_move
+        assert seat is not None
+        praise = self.praise(state)
+        amount = move.amount if isinstance(move, Bid) else None
+        praise = attrs.evolve(praise, offers=(*praise.offers, (seat, amount)))
+        nxt = _next_bidder(praise, self.players, seat)
+        if nxt is not None:
+            return state.after(move, to_move=nxt, aux=praise)
+        return _after_auction(state, move, praise, self.raspis_ok(state))
+
+
+class PraiseAnswer(_PraisePhase):
+    """ANSWER in praise mode: the declarer sells to the best offer, keeps, or declares raspis."""
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Sell (when there is an offer), keep, and raspis where allowed."""
+        moves: tuple[Move, ...] = (_KEEP,)
+        if self.praise(state).best is not None:
+            moves = (_SELL, *moves)
+        if self.raspis_ok(state):
+            moves = (*moves, _RASPIS)
+        return moves
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """Say why an answer is refused."""
+        legal = self.legal_moves(state)
+        if move in legal:
+            return None
+        if isinstance(move, Sell):
+            return "there is no offer to sell to"
+        if move == _RASPIS:
+            return f"raspis is allowed only where the tricks divide evenly among {self.players}"
+        return f"the declarer answers the offers: {describe_moves(legal)}, not {move}"
+
+    def apply(self, state: State, move: Move) -> State:
+        """Sell, keep, or end the deal in raspis."""
+        praise = self.praise(state)
+        if isinstance(move, Sell):
+            best = praise.best
+            assert best is not None
+            praise = attrs.evolve(praise, buyer=best[0], sold=best[1])
+            return state.after(move, phase=Phase.DECLARE, to_move=best[0], trump=None, aux=praise)
+        if isinstance(move, Keep):
+            assert praise.declaration is not None
+            return _play(state, move, praise, praise.declarer, _resolve(praise.declaration, praise))
+        return _raspis(state, move, praise)
+
+
+def praise_phases(rules: Rules) -> dict[Phase, PhaseRules]:
+    """The DECLARE, BID and ANSWER phases of praise mode, for a variant's ``kinglib_phases``."""
+    return {
+        Phase.DECLARE: PraiseDeclare(rules),
+        Phase.BID: PraiseBid(rules),
+        Phase.ANSWER: PraiseAnswer(rules),
+    }
+
+
+# --------------------------------------------------------------------- scoring and views
+
+
+def score_trump_round(rules: Rules, state: State) -> tuple[int, ...] | None:
+    """The points of a finished praise-mode deal, or ``None`` for any other deal.
+
+    Each trick taken is worth the contract's price; a raspis credits every seat an equal
+    share of the tricks; a buyer then hands the tricks he agreed on to the seller, so his score
+    may fall below zero while the deal still totals its full value.
+    """
+    praise = state.aux
+    if not isinstance(praise, Praise):
+        return None
+    contract = state.contract_info
+    assert contract is not None
+    price = _trick_price(contract)
+    n = rules.players
+    if praise.raspis:
+        return (price * (len(contract.trick_values) // n),) * n
+    points = [price * t for t in state.tricks_taken]
+    if praise.buyer is not None:
+        points[praise.buyer] -= price * praise.sold
+        points[praise.declarer] += price * praise.sold
+    return tuple(points)
+
+
+def trump_round_details(state: State) -> tuple[tuple[str, Any], ...]:
+    """The facts of a finished praise-mode deal for its :class:`~kinglib.DealResult`.
+
+    ``declarer``, ``declaration`` (as text), ``last_card`` (for ``last``), ``raspis``, and for a
+    sale ``buyer``, ``seller`` and ``tricks_sold``.
+    """
+    praise = state.aux
+    if not isinstance(praise, Praise):
+        return ()
+    out: list[tuple[str, Any]] = [("declarer", praise.declarer)]
+    if praise.declaration is not None:
+        out.append(("declaration", str(praise.declaration)))
+    if praise.declaration == "last":
+        out.append(("last_card", praise.last_card))
+    if praise.raspis:
+        out.append(("raspis", True))
+    if praise.buyer is not None:
+        out += [("buyer", praise.buyer), ("seller", praise.declarer), ("tricks_sold", praise.sold)]
+    return tuple(out)
+
+
+def trump_round_view(state: State) -> Mapping[str, Any]:
+    """The public facts of a praise-mode deal for every seat's view.
+
+    ``declarer``; ``declaration`` once made; ``last_card`` once ``last`` is declared (shown to
+    everyone); ``offers`` as ``(seat, tricks or "pass")`` pairs; ``sale`` as ``{"buyer",
+    "seller", "tricks"}``. Nothing here is a card a seat has not been shown.
+    """
+    praise = state.aux
+    if not isinstance(praise, Praise):
+        return {}
+    out: dict[str, Any] = {"declarer": praise.declarer}
+    if praise.declaration is not None:
+        out["declaration"] = str(praise.declaration)
+    if praise.declaration == "last":
+        out["last_card"] = praise.last_card
+    if praise.offers:
+        out["offers"] = tuple((s, "pass" if a is None else a) for s, a in praise.offers)
+    if praise.buyer is not None:
+        out["sale"] = {"buyer": praise.buyer, "seller": praise.declarer, "tricks": praise.sold}
+    return out
+
+
+def check_trump_players(scheme: str, players: int, allowed: tuple[int, ...]) -> None:
+    """Refuse a scheme with trump rounds for a player count it is not played by."""
+    if players not in allowed:
+        counts = " or ".join(str(p) for p in allowed)
+        raise ValueError(
+            f"scheme {scheme!r} plays trump rounds in praise mode for {counts} players, "
+            f"not {players}"
+        )

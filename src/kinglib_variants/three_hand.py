@@ -1,0 +1,204 @@
+"""three-hand — Кинг втроём (RULES.md §4): three players, the King games on a short pack.
+
+Schemes (option ``scheme``):
+
+* ``classic`` (default, 14 deals): the 30-card pack (the 32-card pack without A♠ A♣; option
+  ``removed="black sevens"``: without 7♠ 7♣), 10 cards each; the seven negative games in
+  ``order``, then their positive twins. Prices: trick 2, heart 2, boy (jack) 5, girl 5, each
+  of the last two tricks 10, K♥ 20; game totals 20, 20, 20, 16, 20, 20, eralash 116;
+  zero-sum −232 / +232.
+* ``otygrysh`` (15 deals): as classic, but K♥ is worth 24 (so the negative half totals −240),
+  and the positive half is 8 trump rounds in praise mode (§5) of 10 tricks at 3 a trick
+  (+240). Ten tricks do not divide among three players, so there is no raspis.
+* ``parlett36`` (12 deals): the 36-card pack (6..A), 12 cards each; the six negative games
+  without eralash, then their six positive twins; trick 6, heart 8, boy (jack or king) 9,
+  girl 18, each of the last two 36, K♥ 72: every game 72.
+
+The play options ``king_on_heart_lead`` and ``king_forced`` are those of ``simple``. The boys
+are fixed by the scheme (jacks in the 30-card schemes, jacks and kings in ``parlett36``), so
+three-hand has no ``boys`` option: on the 30-card pack, jacks and kings at one price would not
+make a whole-numbered game of 20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
+from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices, king_contracts
+from kinglib.errors import RulesError
+from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants, shown_in_extras
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
+from kinglib_variants._trump_rounds import (
+    TRUMP_ROUND_OPTIONS,
+    begin_trump_round,
+    praise_phases,
+    score_trump_round,
+    trump_round_details,
+    trump_round_view,
+)
+from kinglib_variants.simple import KING_PLAY_OPTIONS, check_order, classic_schedule
+
+__all__ = ["INFO", "PRICES", "SCHEMES", "three_hand_deck"]
+
+#: The schemes of three-hand King and their number of deals.
+SCHEMES: dict[str, int] = {"classic": 14, "otygrysh": 15, "parlett36": 12}
+
+#: The price list of each scheme.
+PRICES: dict[str, Prices] = {
+    "classic": Prices(trick=2, heart=2, boy=5, girl=5, last_two=10, king=20, trump_trick=3),
+    "otygrysh": Prices(trick=2, heart=2, boy=5, girl=5, last_two=10, king=24, trump_trick=3),
+    "parlett36": Prices(trick=6, heart=8, boy=9, girl=18, last_two=36, king=72, boys="jacks+kings"),
+}
+
+_REMOVED: dict[str, tuple[Card, Card]] = {
+    "black aces": (Card(Suit.SPADES, Rank.ACE), Card(Suit.CLUBS, Rank.ACE)),
+    "black sevens": (Card(Suit.SPADES, Rank.SEVEN), Card(Suit.CLUBS, Rank.SEVEN)),
+}
+
+INFO = VariantInfo(
+    name="three-hand",
+    title="Кинг втроём",
+    players=(3,),
+    default_players=3,
+    options=(
+        *(o for o in KING_PLAY_OPTIONS if o.name != "boys"),
+        Option(
+            "scheme",
+            "classic",
+            "the match: classic (the 14 King games on 30 cards); otygrysh (K♥ 24, the seven "
+            "negative games then 8 trump rounds in praise mode, 15 deals); parlett36 (36 cards, "
+            "12 each: six negative games without eralash, then their positive twins, every game "
+            "72)",
+            choices=tuple(SCHEMES),
+            kind=str,
+        ),
+        Option(
+            "removed",
+            "black aces",
+            "the two cards taken out of the 32-card pack to make 30: the black aces or the "
+            "black sevens (not used by scheme parlett36, which plays 36 cards)",
+            choices=tuple(_REMOVED),
+            kind=str,
+        ),
+        Option(
+            "order",
+            NEGATIVE_GAMES,
+            "the order of the seven negative games (the positive twins or trump rounds follow; "
+            "parlett36 leaves eralash out)",
+            kind=tuple,
+            convert=check_order,
+        ),
+        *TRUMP_ROUND_OPTIONS,
+    ),
+    description=(
+        "King for three: the 32-card pack without the black aces, 10 cards each, the fourteen "
+        "King games at three-hand prices (zero-sum, −232 against +232). Scheme otygrysh plays "
+        "eight trump rounds in praise mode instead of the positive games; scheme parlett36 "
+        "plays 36 cards and twelve games worth 72 each."
+    ),
+)
+
+
+def three_hand_deck(scheme: str, removed: str) -> CardSet:
+    """The pack of a scheme: 30 cards (without ``removed``), or 36 for ``parlett36``."""
+    if scheme == "parlett36":
+        if removed != "black aces":
+            raise RulesError("option 'removed' applies to the 30-card pack, not scheme parlett36")
+        return CardSet.from_mask(deck_mask(Rank.SIX))
+    mask = deck_mask(Rank.SEVEN)
+    for card in _REMOVED[removed]:
+        mask &= ~card.mask
+    return CardSet.from_mask(mask)
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe three-hand King."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 30-card pack, or 36 cards for parlett36."""
+    return three_hand_deck(rules.options["scheme"], rules.options["removed"])
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The King games at the scheme's prices (parlett36: no eralash and no trump round)."""
+    opts = rules.options
+    scheme = opts["scheme"]
+    games: tuple[str, ...] = (*NEGATIVE_GAMES, *POSITIVE_GAMES, "trumps")
+    if scheme == "parlett36":
+        games = tuple(g for g in games if g not in ("eralash", "plus_eralash", "trumps"))
+    return king_contracts(
+        PRICES[scheme],
+        deck=rules.deck.mask,
+        tricks=len(rules.deck) // rules.players,
+        king_on_heart_lead=opts["king_on_heart_lead"] == "forced",
+        king_forced=opts["king_forced"],
+        games=games,
+    )
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """The deals of the scheme."""
+    scheme = rules.options["scheme"]
+    order: tuple[str, ...] = rules.options["order"]
+    if scheme == "otygrysh":
+        return Schedule(deals=(*order, *("trumps",) * 8))
+    if scheme == "parlett36":
+        six = tuple(g for g in order if g != "eralash")
+        twins = classic_schedule(order).deals[len(order) :]
+        return Schedule(deals=(*six, *(g for g in twins if g != "plus_eralash")))
+    return classic_schedule(order)
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """The praise-mode phases of the trump rounds."""
+    return praise_phases(rules)
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State | None:
+    """Open a trump round in praise mode (or with a given trump); others as usual."""
+    return begin_trump_round(rules, state)
+
+
+@hookimpl
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...] | None:
+    """Score a praise-mode trump round (sales included); others as usual."""
+    return score_trump_round(rules, state)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """The declaration and the sale of a praise-mode trump round."""
+    return trump_round_details(state)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The public facts of a praise-mode trump round."""
+    return trump_round_view(state)
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Zero-sum in every scheme, contract totals, a fixed number of deals.
+
+    In a trump round declared ``last`` the declarer's last card is shown to everyone (the view
+    extra ``"last_card"``).
+    """
+    return Invariants(
+        zero_sum=True, deals=rules.schedule.length, shown_cards=shown_in_extras("last_card")
+    )
