@@ -3,8 +3,7 @@
 Variants are found with ``kinglib.variant_names()``, so a variant added later runs the same
 suite without a change here. Besides each variant's default rules, every player count and every
 single non-default option value (each choice of a choice option, the other value of a switch)
-is checked on one seeded match (views are checked on the default rules and in the hypothesis
-examples) and a few hypothesis examples.
+is checked on one seeded match and a few hypothesis examples.
 """
 
 from __future__ import annotations
@@ -55,7 +54,6 @@ class TestVariantOptions(RulesConformance):
     rules = OPTION_RULES
     seeds = 1
     examples = 3
-    views = False
 
 
 def test_every_variant_and_option_is_covered() -> None:
