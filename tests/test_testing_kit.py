@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kinglib
+from kinglib.dealing import Deal
 from kinglib.invariants import Invariants, contract_total, invariants_of
 from kinglib.testing import strategies
 from tests.conftest import KINGLIB_PLUGIN_ARGS
@@ -110,3 +111,11 @@ def test_the_suite_refuses_a_class_without_rules(pytester: pytest.Pytester) -> N
     result = pytester.runpytest_inprocess(*KINGLIB_PLUGIN_ARGS)
     result.stdout.fnmatch_lines(["*set the class attribute 'rules' to a Rules object*"])
     assert result.ret != 0
+
+
+def test_a_deal_without_piles_needs_no_piles_argument() -> None:
+    hands = tuple(kinglib.CardSet.parse(h) for h in HANDS)
+    assert Deal(hands=hands).piles == ()
+    widow = kinglib.CardSet.parse("AS")
+    assert Deal(hands=hands, piles=(("widow", widow),)).piles == (("widow", widow),)
+    assert Deal(hands=hands, piles={"b": widow, "a": widow}).piles == (("a", widow), ("b", widow))
