@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from importlib.metadata import entry_points
 
 from hypothesis import HealthCheck, settings
 
@@ -21,3 +22,15 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+#: Whether pytest loads kinglib's plugin by itself: its entry point is installed. In a checkout
+#: whose installed metadata predates the entry point, the plugin is loaded here instead.
+KINGLIB_PLUGIN_INSTALLED = "kinglib" in {ep.name for ep in entry_points(group="pytest11")}
+#: The pytest arguments that load kinglib's plugin in a pytester run.
+KINGLIB_PLUGIN_ARGS: tuple[str, ...] = (
+    () if KINGLIB_PLUGIN_INSTALLED else ("-p", "kinglib.testing.pytest_plugin")
+)
+
+pytest_plugins = ["pytester"]
+if not KINGLIB_PLUGIN_INSTALLED:
+    pytest_plugins.append("kinglib.testing.pytest_plugin")

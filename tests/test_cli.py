@@ -184,6 +184,7 @@ def test_simulate_prints_a_summary_table() -> None:
         (["simulate", "simple"], 2, "--games"),
         (["simulate", "simple", "--games", "2", "--workers", "0"], 2, "--workers is 1 or more"),
         (["replay", "/nonexistent/match.json"], 1, "cannot read /nonexistent/match.json"),
+        (["play", "--save", "/nonexistent/m.json"], 1, "cannot write /nonexistent/m.json"),
         (["frobnicate"], 2, "invalid choice: 'frobnicate'"),
     ],
 )
@@ -196,3 +197,36 @@ def test_errors_are_one_line_without_a_traceback(
     assert message in result.stderr
     assert result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_save_then_replay_shows_the_same_score_sheet(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    played = run("play", "simple", "--seed", "4", "--save", str(path))
+    assert played.returncode == 0, played.stderr
+    assert f"Record saved to {path}" in played.stdout
+    final = kinglib.play(SIMPLE, [HeuristicBot() for _ in range(4)], seed=4)
+    assert kinglib.from_json(path.read_text(encoding="utf-8")) == final
+    replayed = run("replay", str(path))
+    assert replayed.returncode == 0, replayed.stderr
+    assert f"{path}: a valid record of simple for 4 players, 14 deals" in replayed.stdout
+    check_sheet(replayed.stdout, final)
+    sheet = played.stdout[played.stdout.index("Score sheet") :].split("Record saved")[0]
+    assert sheet in replayed.stdout
+
+
+@pytest.mark.parametrize("damage", ["not json", "illegal move", "unknown version"])
+def test_replay_refuses_a_corrupt_record(tmp_path: Path, damage: str) -> None:
+    final = kinglib.play(SIMPLE, [HeuristicBot() for _ in range(4)], seed=2)
+    data = json.loads(kinglib.to_json(final))
+    if damage == "illegal move":
+        data["moves"][5] = data["moves"][0]
+    elif damage == "unknown version":
+        data["version"] = 999
+    text = "{ this is not json" if damage == "not json" else json.dumps(data)
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"kinglib: error: {path} is not a valid record: ")
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr

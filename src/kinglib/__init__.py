@@ -32,6 +32,7 @@ from kinglib.moves import (
 from kinglib.options import Option, VariantInfo
 from kinglib.play import Summary, play, simulate
 from kinglib.plugins import house_rules_names, variant_names
+from kinglib.record import from_json, to_json
 from kinglib.rules import Rules, load_rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, Phase, State, Trick
@@ -69,6 +70,7 @@ __all__ = [
     "UnknownVariantError",
     "VariantInfo",
     "__version__",
+    "from_json",
     "hookimpl",
     "hookspec",
     "house_rules_names",
@@ -76,5 +78,6 @@ __all__ = [
     "parse_move",
     "play",
     "simulate",
+    "to_json",
     "variant_names",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,6 +23,7 @@ from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariant
 from kinglib.human import ask_move
 from kinglib.play import simulate
 from kinglib.plugins import variant_names
+from kinglib.record import from_json, to_json
 from kinglib.rules import Rules, load_rules
 from kinglib.state import State
 from kinglib.tables import (
@@ -124,13 +126,21 @@ def _deal_footer(after: State) -> Text:
     return Text(f"  points in {title}{early}: {points}")
 
 
+def _check_writable(path: str) -> None:
+    """Refuse a record path that cannot be written before the match is played."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise CommandError(f"cannot write {path}: it is a directory")
+    if not folder.is_dir():
+        raise CommandError(f"cannot write {path}: no directory {folder}")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise CommandError(f"cannot write {path}: permission denied")
+
+
 def _save(state: State, path: str) -> None:
     try:
-        from kinglib.record import to_json
-    except ImportError:  # pragma: no cover - records ship with kinglib
-        raise CommandError("saving records is not available in this kinglib") from None
-    try:
-        Path(path).write_text(to_json(state), encoding="utf-8")
+        Path(path).write_text(to_json(state, indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
 
@@ -182,6 +192,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = args.human
     if human is not None and not 0 <= human < rules.players:
         raise CommandError(f"no seat {human}: the seats are 0 to {rules.players - 1}", USAGE_ERROR)
+    if args.save:
+        _check_writable(args.save)
     console = _console()
     try:
         state = run_match(rules, args.seed, human, console)
@@ -234,10 +246,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise CommandError(f"cannot read {args.file}: {reason}") from None
-    try:
-        from kinglib.record import from_json
-    except ImportError:  # pragma: no cover - records ship with kinglib
-        raise CommandError("reading records is not available in this kinglib") from None
     try:
         state = from_json(text)
     except (RecordError, UnknownVariantError, RulesError) as exc:

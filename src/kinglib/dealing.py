@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -12,8 +12,12 @@ from kinglib.cards import CardSet, iter_indices
 __all__ = ["Deal", "deal_evenly", "deal_rng"]
 
 
-def _piles(value: Mapping[str, CardSet]) -> tuple[tuple[str, CardSet], ...]:
-    return tuple(sorted(value.items()))
+def _piles(
+    value: Mapping[str, CardSet] | Iterable[tuple[str, CardSet]],
+) -> tuple[tuple[str, CardSet], ...]:
+    """Piles as sorted ``(name, cards)`` pairs, from a mapping or from pairs (default ``()``)."""
+    pairs = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted(pairs))
 
 
 @attrs.frozen

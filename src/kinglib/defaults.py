@@ -12,6 +12,7 @@ from typing import Any
 from kinglib.cards import CardSet
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.options import Option
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
@@ -131,3 +132,9 @@ def kinglib_visible_piles(rules: Rules, state: State, seat: int) -> Sequence[str
 def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
     """No extras by default."""
     return {}
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Only what holds for every variant: each deal hands out its contract's total."""
+    return Invariants()

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from kinglib.cards import CardSet
     from kinglib.contracts import Contract
     from kinglib.dealing import Deal
+    from kinglib.invariants import Invariants
     from kinglib.moves import Move
     from kinglib.options import Option, VariantInfo
     from kinglib.phases import PhaseRules
@@ -190,4 +191,38 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
 
     Everything returned must be something ``seat`` may know; a card returned here counts as
     seen by that seat.
+    """
+
+
+@hookspec(firstresult=True)
+def kinglib_invariants(rules: Rules) -> Invariants | None:
+    """Declare which of the invariants of RULES.md §12 hold for these rules, and how.
+
+    :mod:`kinglib.testing` (``check_invariants`` and the pytest conformance suite) asks this
+    hook once per rules object and checks the answer on random play. It is never called while
+    a match is played.
+
+    The properties every variant keeps (each card of the pack in exactly one place, one seat to
+    move with at least one legal move, replay from the seed, views that hide the other hands)
+    need no declaration. The answer says the rest: whether the match is zero-sum, the total a
+    finished deal must hand out (by default its contract's total), the threshold that ends an
+    open-ended match, the number of deals of a fixed match, and which cards of another seat's
+    hand a seat has legitimately been shown.
+
+    kinglib's default declares only what holds for any variant: no zero-sum, contract totals,
+    no threshold, no fixed number of deals. A variant declares its own; a house rule that
+    changes one of these properties overrides the variant's answer, usually by editing it::
+
+        @hookimpl(wrapper=True)
+        def kinglib_invariants(rules):
+            declared = yield
+            return attrs.evolve(declared, deals=12)
+
+    Args:
+        rules: the rules, fully built.
+
+    Returns:
+        a :class:`~kinglib.invariants.Invariants`, or ``None`` to leave the answer to an
+        earlier plugin.
+
     """

@@ -168,7 +168,7 @@ class Discard:
     cards: CardSet = attrs.field(converter=_convert_cards)
 
     def __str__(self) -> str:
-        return f"discard {self.cards}"
+        return f"discard {self.cards}" if self.cards else "discard"
 
 
 #: Any move.
@@ -200,7 +200,7 @@ def parse_move(text: str, state: State | None = None) -> Move:
         return Choose(rest[0].lower())
     if head == "declare" and len(rest) == 1:
         return Declare(rest[0])
-    if head == "discard" and rest:
+    if head == "discard":
         return Discard(CardSet.parse(" ".join(rest)))
     if head == "play" and len(rest) == 1:
         return Play(Card.parse(rest[0]))
@@ -219,7 +219,7 @@ def parse_move(text: str, state: State | None = None) -> Move:
 
 
 def _number(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise NotationError(f"not a whole number in {text.strip()!r}: {word!r}")
     return int(word)
 
@@ -237,6 +237,6 @@ def _short_form(word: str, state: State | None) -> Move | None:
             return None
     if phase is Phase.CHOOSE and word in state.rules.contracts:
         return Choose(word)
-    if phase is Phase.BID and word.isdigit():
+    if phase is Phase.BID and word.isascii() and word.isdigit():
         return Bid(int(word))
     return None

@@ -54,6 +54,7 @@ from kinglib.cards import CardSet, iter_indices
 from kinglib.contracts import Contract, Prices, king_contracts
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.moves import Discard, Move
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -333,3 +334,15 @@ def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]
     """The widow, which every player saw."""
     shown = _shown(state)
     return () if shown is None else (("widow", CardSet.from_mask(shown.widow)),)
+
+
+def _widow_shown(state: State, seat: int) -> CardSet:
+    """The widow, shown to every player before the declarer takes it into his hand."""
+    shown = _shown(state)
+    return CardSet() if shown is None else CardSet.from_mask(shown.widow)
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Zero-sum, contract totals, a fixed number of deals, and a widow everybody has seen."""
+    return Invariants(zero_sum=True, deals=rules.schedule.length, shown_cards=_widow_shown)

@@ -38,6 +38,7 @@ from kinglib.cards import SUIT_MASKS, CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.moves import Bid, Declare, Move, Pass
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -356,3 +357,22 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
         "bid": record.bid,
         "penalty_suit": record.suit,
     }
+
+
+def deal_total(result: DealResult, rules: Rules) -> int:
+    """What a bidding deal hands out: −1 a card of the penalty suit, plus the bidder's bid.
+
+    A throw-in (everyone passed, option ``all_pass="redeal"``) hands out nothing.
+    """
+    suit = result.detail("penalty_suit")
+    if suit is None:
+        return 0
+    bid: int = result.detail("bid") or 0
+    cards: int = (SUIT_MASKS[suit] & rules.deck.mask).bit_count()
+    return -cards - bid
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Not zero-sum; each deal hands out its penalty suit and the bid; the match ends at −77."""
+    return Invariants(deal_total=deal_total, threshold=THRESHOLD)

@@ -29,6 +29,7 @@ from typing import Any
 from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.contracts import Contract
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
@@ -171,3 +172,22 @@ def kinglib_match_over(
 def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
     """The bonus card in force (as text: it is a rule, not a card's whereabouts)."""
     return {"bonus_card": rules.options["bonus_card"]}
+
+
+def deal_total(result: DealResult, rules: Rules) -> int:
+    """What an Omnibus deal hands out: its contract's total, or the slam's 26.
+
+    A slam gives +26 to the taker (option ``slam="shooter"``) or −26 to each other seat
+    (``slam="others"``).
+    """
+    if result.detail("slam") is None:
+        return rules.contracts[result.contract].total
+    if rules.options["slam"] == "shooter":
+        return SLAM
+    return -SLAM * (rules.players - 1)
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Not zero-sum; each deal its contract's total or the slam's; the match ends at −100."""
+    return Invariants(deal_total=deal_total, threshold=THRESHOLD)

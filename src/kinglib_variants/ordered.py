@@ -36,6 +36,7 @@ from typing import Any
 from kinglib.cards import CardSet
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices, king_contracts
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
@@ -201,3 +202,9 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
                 for s in range(rules.players)
             )
     return extra
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Zero-sum in every form, contract totals, a fixed number of deals."""
+    return Invariants(zero_sum=True, deals=rules.schedule.length)

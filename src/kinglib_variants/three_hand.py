@@ -29,6 +29,7 @@ from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices, king_contracts
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
@@ -189,3 +190,15 @@ def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]
 def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
     """The public facts of a praise-mode trump round."""
     return trump_round_view(state)
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Zero-sum in every scheme, contract totals, a fixed number of deals.
+
+    In a trump round declared ``last`` the declarer's last card is shown to everyone (the view
+    extra ``"last_card"``).
+    """
+    return Invariants(
+        zero_sum=True, deals=rules.schedule.length, shown_cards=shown_in_extras("last_card")
+    )

@@ -1,0 +1,443 @@
+"""Game records: :func:`to_json` saves a state as JSON text, :func:`from_json` replays it.
+
+A record names the rules (variant, players, every option, the extra plugins), how the match
+began (the ``seed`` of :meth:`Rules.new_match`, or the ``deal`` given to
+:meth:`Rules.new_deal`) and every move in text form. It holds no game state beyond that:
+loading rebuilds the rules and the first state, then replays each move through
+:func:`~kinglib.moves.parse_move` and :meth:`State.apply`, so a record that was tampered with
+is refused with a :class:`~kinglib.errors.RecordError` that says where and why, never loaded
+in part. No pickle is involved.
+
+The format is published as a JSON Schema, ``kinglib/schemas/record-v1.schema.json``
+(:func:`record_schema`); every record is checked against it before anything is replayed.
+
+Plugins are recorded by name. An installed house-rules plugin (entry point group
+``kinglib.house_rules``) is loaded again by that name. Any other plugin is never imported
+from a record: the caller passes it to ``from_json(text, plugins=[...])``, and it is matched
+by the name under which it was recorded (:func:`plugin_name`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from kinglib._version import __version__
+from kinglib.cards import CardSet
+from kinglib.errors import IllegalMoveError, KinglibError, NotationError, RecordError
+from kinglib.moves import parse_move
+from kinglib.plugins import HOUSE_RULES_GROUP, house_rules_names
+from kinglib.state import State
+
+if TYPE_CHECKING:
+    from kinglib.rules import Rules
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "SCHEMA_FILE",
+    "from_json",
+    "plugin_name",
+    "record_schema",
+    "to_json",
+]
+
+#: The ``format`` of every record.
+RECORD_FORMAT = "kinglib-record"
+#: The version of the record format that this kinglib writes and reads.
+RECORD_VERSION = 1
+#: The schema of the format, inside the package ``kinglib``.
+SCHEMA_FILE = "schemas/record-v1.schema.json"
+
+#: The piles :meth:`Rules.new_deal` takes by keyword.
+_DEAL_PILES = ("widow", "stock", "kitty")
+
+
+# ---------------------------------------------------------------------------- names
+
+
+def plugin_name(rules: Rules, plugin: Any) -> str:
+    """The name under which ``plugin`` of ``rules`` is recorded.
+
+    A plugin given to :func:`~kinglib.load_rules` by its entry point name keeps that name, as
+    does a module that an installed house-rules entry point points at. Any other module is
+    named by its ``__name__``; any other object by its class (``module.Class``).
+    """
+    registered = rules.plugin_manager.get_name(plugin)
+    if isinstance(registered, str) and registered in house_rules_names():
+        return registered
+    return _given_name(plugin)
+
+
+# ---------------------------------------------------------------------------- saving
+
+
+def _option_json(name: str, value: Any, depth: int = 0) -> Any:
+    if isinstance(value, (tuple, list)) and depth < 2:
+        return [_option_json(name, v, depth + 1) for v in value]
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    raise RecordError(f"option {name!r} has a value that a record cannot hold: {value!r}")
+
+
+def to_json(state: State, *, indent: int | None = None) -> str:
+    """The record of ``state`` as JSON text (see the module documentation).
+
+    Works for any state reached from :meth:`Rules.new_match` or :meth:`Rules.new_deal`,
+    finished or not; ``from_json(to_json(state)) == state``. ``indent`` is passed to
+    :func:`json.dumps`. Raises :class:`TypeError` for something that is not a state and
+    :class:`~kinglib.errors.RecordError` for rules whose options JSON cannot hold.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"to_json takes a kinglib State, not {type(state).__name__}")
+    rules = state.rules
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "kinglib": __version__,
+        "variant": rules.variant,
+        "players": rules.players,
+        "options": {name: _option_json(name, v) for name, v in rules.options.items()},
+        "plugins": [plugin_name(rules, p) for p in rules.plugins],
+    }
+    spec = state.setup.deal
+    if spec is None:
+        record["seed"] = state.setup.seed
+    else:
+        record["deal"] = {
+            "contract": spec.contract,
+            "dealer": spec.dealer,
+            "hands": [str(CardSet.from_mask(m)) for m in spec.hands],
+            "piles": {name: str(CardSet.from_mask(m)) for name, m in spec.piles},
+            "trump": None if spec.trump is None else str(spec.trump),
+        }
+    record["moves"] = [str(m) for m in state.moves]
+    return json.dumps(record, indent=indent, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------------- the schema
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of the record format (a fresh copy of the published file)."""
+    text = resources.files("kinglib").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@cache
+def _validator() -> Any:
+    import jsonschema
+
+    schema = record_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_TYPE_NAMES = {
+    "integer": "a whole number",
+    "string": "text",
+    "array": "a list",
+    "object": "an object",
+    "boolean": "true or false",
+    "number": "a number",
+    "null": "null",
+}
+
+
+def _place(path: Sequence[Any]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "record"
+
+
+def _schema_message(error: Any) -> str:
+    keyword = error.validator
+    instance = error.instance
+    if keyword == "type":
+        wanted = error.validator_value
+        names = [wanted] if isinstance(wanted, str) else list(wanted)
+        return f"{_short(instance)} is not {' or '.join(_TYPE_NAMES.get(n, n) for n in names)}"
+    if keyword == "const":
+        return f"must be {_short(error.validator_value)}, not {_short(instance)}"
+    if keyword == "oneOf" and not error.path:
+        has_seed, has_deal = "seed" in instance, "deal" in instance
+        if has_seed and has_deal:
+            return "a record has a 'seed' or a 'deal', not both"
+        if not has_seed and not has_deal:
+            return "a record needs a 'seed' (a match) or a 'deal' (a single deal)"
+    if keyword == "anyOf" and error.path and error.path[0] == "options":
+        return (
+            f"{_short(instance)} is not an option value (text, a number, true/false, null, "
+            "or a list of those)"
+        )
+    if keyword == "required":
+        missing = [k for k in error.validator_value if k not in instance]
+        return f"missing key {missing[0]!r}" if missing else error.message
+    if keyword == "additionalProperties" and isinstance(instance, dict):
+        known = error.schema.get("properties", {})
+        unknown = sorted(k for k in instance if k not in known)
+        if unknown:
+            return f"unknown key {unknown[0]!r} (the keys are: {', '.join(known)})"
+    if keyword in ("minLength", "minItems"):
+        return f"{_short(instance)} is empty"
+    message: str = error.message
+    return message if len(message) <= 200 else message[:197] + "..."
+
+
+def _check_schema(data: Any) -> None:
+    from jsonschema.exceptions import best_match
+
+    try:
+        error = best_match(_validator().iter_errors(data))
+    except RecursionError:
+        raise RecordError("record: nested too deeply to check") from None
+    if error is not None:
+        raise RecordError(f"{_place(error.absolute_path)}: {_schema_message(error)}")
+
+
+# ---------------------------------------------------------------------------- loading
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"not JSON: {name} is not a JSON number")
+
+
+def _number(text: str) -> float | int:
+    # JSON has one kind of number: as in JSON Schema, 7.0 is the whole number 7.
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError(f"not JSON: the number {text} is too large")
+    return int(value) if value.is_integer() else value
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"not a valid record: the key {key!r} appears twice")
+        out[key] = value
+    return out
+
+
+def _parse(text: Any) -> dict[str, Any]:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_float=_number,
+            object_pairs_hook=_no_duplicates,
+        )
+    except RecordError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {_TYPE_NAMES[_json_type(data)]}")
+    fmt = data.get("format")
+    if fmt != RECORD_FORMAT:
+        found = "no 'format'" if "format" not in data else f"format {_short(fmt)}"
+        raise RecordError(f"format: not a kinglib record ({found}; expected {RECORD_FORMAT!r})")
+    version = data.get("version")
+    if "version" not in data:
+        raise RecordError(f"version: missing; this kinglib reads version {RECORD_VERSION}")
+    if type(version) is not int or version != RECORD_VERSION:
+        raise RecordError(
+            f"version: unknown record format version {_short(version)}; this kinglib "
+            f"({__version__}) reads version {RECORD_VERSION}"
+        )
+    _check_depth(data)
+    _check_schema(data)
+    return data
+
+
+#: No record nests deeper than this (the record, options, a list option, its items).
+_MAX_DEPTH = 8
+
+
+def _check_depth(data: Any) -> None:
+    stack: list[tuple[Any, list[Any]]] = [(data, [])]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > _MAX_DEPTH:
+            raise RecordError(f"{_place(path)}: nested too deeply for a record")
+        if isinstance(value, dict):
+            stack.extend((v, [*path, k]) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, [*path, i]) for i, v in enumerate(value))
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "null"
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def _plugins(names: list[str], given: Sequence[Any]) -> list[Any]:
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise TypeError("from_json(plugins=...) takes a list of plugins")
+    by_name: dict[str, Any] = {}
+    for p in given:
+        by_name[p if isinstance(p, str) else _given_name(p)] = p
+    installed = set(house_rules_names())
+    out: list[Any] = []
+    for k, name in enumerate(names):
+        if name in by_name:
+            out.append(by_name.pop(name))
+        elif name in installed:
+            out.append(name)
+        else:
+            raise RecordError(
+                f"plugins[{k}]: the record was made with the plugin {name!r}, which is not an "
+                "installed house rule; pass it with from_json(text, plugins=[...])"
+            )
+    if by_name:
+        extra = ", ".join(sorted(by_name))
+        raise RecordError(
+            f"plugins: the record was not made with {extra}; it names "
+            f"{', '.join(names) or 'no plugins'}"
+        )
+    return out
+
+
+def _given_name(plugin: Any) -> str:
+    name = getattr(plugin, "__name__", None)
+    if isinstance(name, str) and name:
+        from importlib import metadata
+
+        for ep in metadata.entry_points(group=HOUSE_RULES_GROUP):
+            if ep.value == name:
+                return ep.name
+        return name
+    cls = type(plugin)
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _load_rules(data: Mapping[str, Any], plugins: list[Any]) -> Rules:
+    from kinglib.errors import RulesError, UnknownVariantError
+    from kinglib.rules import load_rules
+
+    options = {name: _tuples(v) for name, v in data["options"].items()}
+    try:
+        return load_rules(data["variant"], players=data["players"], plugins=plugins, **options)
+    except UnknownVariantError as exc:
+        raise RecordError(f"variant: {exc}") from None
+    except RulesError as exc:
+        text = str(exc)
+        if "plugin" in text or "house rules" in text:
+            place = "plugins"
+        elif "option" in text:
+            place = "options"
+        else:
+            place = "players"
+        raise RecordError(f"{place}: {text}") from None
+    except Exception as exc:
+        raise RecordError(f"options: the rules cannot be built: {_describe(exc)}") from None
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, KinglibError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _start(rules: Rules, data: Mapping[str, Any]) -> State:
+    if "seed" in data:
+        try:
+            return rules.new_match(seed=data["seed"])
+        except Exception as exc:
+            raise RecordError(f"seed: the match cannot be dealt: {_describe(exc)}") from None
+    deal = data["deal"]
+    hands: list[CardSet] = []
+    for seat, text in enumerate(deal["hands"]):
+        try:
+            hands.append(CardSet.parse(text))
+        except NotationError as exc:
+            raise RecordError(f"deal.hands[{seat}]: {exc}") from None
+    piles: dict[str, CardSet] = {}
+    for name, text in deal["piles"].items():
+        try:
+            cards = CardSet.parse(text)
+        except NotationError as exc:
+            raise RecordError(f"deal.piles.{name}: {exc}") from None
+        if name in _DEAL_PILES:
+            piles[name] = cards
+        elif len(cards):
+            raise RecordError(
+                f"deal.piles.{name}: unknown pile; a deal is given a {', '.join(_DEAL_PILES)}"
+            )
+    try:
+        return rules.new_deal(deal["contract"], hands, deal["dealer"], trump=deal["trump"], **piles)
+    except Exception as exc:
+        raise RecordError(f"deal: {_describe(exc)}") from None
+
+
+def _replay(state: State, moves: list[str]) -> State:
+    for k, text in enumerate(moves):
+        if state.is_over:
+            what = "deal" if state.setup.deal is not None else "match"
+            raise RecordError(f"moves[{k}]: {text!r} comes after the end of the {what}")
+        where = f"moves[{k}] (deal {state.deal_number}, seat {state.to_move})"
+        try:
+            move = parse_move(text, state)
+        except NotationError as exc:
+            raise RecordError(f"moves[{k}]: {exc}") from None
+        except Exception as exc:
+            raise RecordError(f"moves[{k}]: cannot read {text!r}: {_describe(exc)}") from None
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        except Exception as exc:
+            raise RecordError(f"{where}: the rules failed on {text!r}: {_describe(exc)}") from None
+    return state
+
+
+def from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> State:
+    """Load a record made by :func:`to_json`: rebuild the rules and replay every move.
+
+    Args:
+        text: the record, as JSON text.
+        plugins: plugin objects (or house-rules names) that the record names but that are not
+            installed house rules; each is matched by its recorded name (:func:`plugin_name`).
+
+    Returns the state the record leads to; it equals the state that was saved.
+
+    Raises :class:`~kinglib.errors.RecordError` (a :class:`ValueError`) naming the place and
+    the reason for text that is not JSON or not a record, an unknown format version, a record
+    that breaks the schema, an unknown variant, bad options or players, a missing plugin,
+    malformed or inconsistent hands, a move that cannot be read or is illegal, and moves after
+    the end.
+
+    """
+    data = _parse(text)
+    rules = _load_rules(data, _plugins(data["plugins"], plugins))
+    return _replay(_start(rules, data), data["moves"])

@@ -1,0 +1,21 @@
+"""Tools for plugin authors: invariant checks, hypothesis strategies and a conformance suite.
+
+* :func:`check_invariants` plays a random match and checks every invariant of RULES.md §12
+  that the rules declare (the ``kinglib_invariants`` hook, :class:`Invariants`);
+* :mod:`kinglib.testing.strategies` holds hypothesis strategies of seeds, reachable states,
+  moves and given deals (it needs ``hypothesis``);
+* :class:`kinglib.testing.conformance.RulesConformance` is a pytest test class to subclass
+  with your rules; the ``kinglib`` pytest plugin (installed with kinglib) adds its options.
+"""
+
+from kinglib.invariants import Invariants, contract_total, invariants_of
+from kinglib.testing.checks import check_deal, check_invariants, check_state
+
+__all__ = [
+    "Invariants",
+    "check_deal",
+    "check_invariants",
+    "check_state",
+    "contract_total",
+    "invariants_of",
+]
