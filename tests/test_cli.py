@@ -186,6 +186,7 @@ def test_simulate_prints_a_summary_table() -> None:
         (["replay", "/nonexistent/match.json"], 1, "cannot read /nonexistent/match.json"),
         (["play", "--save", "/nonexistent/m.json"], 1, "cannot write /nonexistent/m.json"),
         (["frobnicate"], 2, "invalid choice: 'frobnicate'"),
+        (["simulate", "simple", "--games", "1", "--workers", "2", "--dask", "x"], 2, "not allowed"),
     ],
 )
 def test_errors_are_one_line_without_a_traceback(

@@ -8,12 +8,13 @@ arguments), 1 for the rest (a file that cannot be read or written, a corrupt rec
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.text import Text
@@ -217,21 +218,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CommandError(f"--games is 0 or more, not {args.games}", USAGE_ERROR)
     if args.workers < 1:
         raise CommandError(f"--workers is 1 or more, not {args.workers}", USAGE_ERROR)
+    client = _dask_client(args.dask) if args.dask else None
+    executor = client.get_executor() if client is not None else None
     show_bar = not args.json and sys.stderr.isatty()
-    if show_bar:
-        from rich.progress import Progress
+    try:
+        if show_bar:
+            from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"{rules.variant}", total=args.games)
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"{rules.variant}", total=args.games)
 
-            def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done)
+                def progress(done: int, total: int) -> None:
+                    bar.update(task, completed=done)
 
+                summary = simulate(
+                    rules,
+                    args.games,
+                    seed=args.seed,
+                    workers=args.workers,
+                    executor=executor,
+                    progress=progress,
+                )
+        else:
             summary = simulate(
-                rules, args.games, seed=args.seed, workers=args.workers, progress=progress
+                rules, args.games, seed=args.seed, workers=args.workers, executor=executor
             )
-    else:
-        summary = simulate(rules, args.games, seed=args.seed, workers=args.workers)
+    finally:
+        if client is not None:
+            client.close()
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
@@ -260,6 +274,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
     _print_sheet(console, state)
     return 0
+
+
+def _dask_client(address: str) -> Any:
+    """A dask.distributed client of the scheduler at ``address``, whose executor runs games."""
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise CommandError(
+            "--dask needs the 'distributed' package: pip install distributed"
+        ) from None
+    try:
+        return distributed.Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise CommandError(f"cannot reach the dask scheduler at {address}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- parser
@@ -303,7 +331,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant")
     _add_rules_arguments(p)
     p.add_argument("--games", type=int, required=True, help="how many matches")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    where.add_argument(
+        "--dask", metavar="ADDRESS", help="run the games on a dask.distributed scheduler"
+    )
     p.add_argument("--seed", type=int, default=0, help="the base seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=cmd_simulate)
