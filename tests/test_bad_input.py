@@ -183,8 +183,11 @@ def test_hands_as_card_sets_or_lists_of_cards() -> None:
     )
     as_text = RULES.new_deal("no_tricks", hands=[h.split() for h in MIXED], dealer=3)
     as_lower = RULES.new_deal("no_tricks", hands=[h.lower() for h in MIXED], dealer=3)
-    assert as_sets == as_lists == as_text == as_lower
-    assert as_sets.hands == tuple(CardSet.parse(h) for h in MIXED)
+    assert as_lists == as_text == as_lower
+    assert as_sets.hands == as_lists.hands == tuple(CardSet.parse(h) for h in MIXED)
+    # A card set carries no dealing order: it equals the same hands written in display order.
+    in_display_order = [str(CardSet.parse(h)) for h in MIXED]
+    assert as_sets == RULES.new_deal("no_tricks", hands=in_display_order, dealer=3)
 
 
 def test_a_duplicate_in_a_list_of_cards_is_named() -> None:

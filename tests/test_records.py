@@ -631,3 +631,30 @@ def test_to_json_refuses_an_option_value_json_cannot_hold() -> None:
     rules = kinglib.load_rules("simple", plugins=[OddOption()])
     with pytest.raises(RecordError, match=r"^option 'lucky' has a value that a record cannot hold"):
         to_json(rules.new_match(seed=1))
+
+
+def test_a_given_deal_keeps_its_dealing_order_in_the_record() -> None:
+    """The stock order of a domino deal and the three-card stage of a praise deal round-trip."""
+    domino = kinglib.load_rules("domino")
+    seeded = domino.new_match(seed=1)
+    hands = [str(h) for h in seeded.hands]
+    stock = list(reversed(str(seeded.pile("stock")).split()))
+    state = domino.new_deal("domino", hands, stock=" ".join(stock))
+    record = json.loads(kinglib.to_json(state))
+    assert record["deal"]["piles"]["stock"] == " ".join(stock)
+    rng = random.Random(0)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+        assert kinglib.from_json(kinglib.to_json(state)) == state
+
+    rules = kinglib.load_rules("simple", scheme="otygrysh")
+    hands = ["7S AS KS QS JS TS 9S 8S", "QH AH KH JH TH 9H 8H 7H"] + [
+        " ".join(f"{r}{s}" for r in "AKQJT987") for s in "DC"
+    ]
+    praise = rules.new_deal("trumps", hands, dealer=0)
+    assert str(praise.hand(1)) == "AH KH QH"
+    loaded = kinglib.from_json(kinglib.to_json(praise))
+    assert loaded == praise and loaded.hand(1) == praise.hand(1)
+    state = praise.apply(kinglib.Declare("last"))
+    assert state.aux.last_card == kinglib.Card.parse("KH")
+    assert kinglib.from_json(kinglib.to_json(state)) == state

@@ -339,15 +339,20 @@ def test_bad_praise_hands_are_refused() -> None:
         new_praise_deal(RULES, [PRAISE[0], "AH AH QH JH TH 9H 8H 7H", PRAISE[2], PRAISE[3]])
     with pytest.raises(RulesError, match="needs 4 hands, not 3"):
         new_praise_deal(RULES, PRAISE[:3])
-    with pytest.raises(RulesError, match="one hand per seat"):
+    with pytest.raises(RulesError, match="needs 4 hands, not 1"):
         new_praise_deal(RULES, PRAISE[0])
-    with pytest.raises(RulesError, match="unknown contract 'trumps'"):
+    with pytest.raises(RulesError, match="has no trump rounds"):
         new_praise_deal(load_rules("three-hand", scheme="parlett36"), ["AS"] * 3)
 
 
-def test_new_deal_without_a_trump_opens_praise_mode_in_display_order() -> None:
+def test_new_deal_without_a_trump_opens_praise_mode_in_the_order_written() -> None:
     state = RULES.new_deal("trumps", PRAISE, dealer=3)
     assert state.phase is Phase.DECLARE
+    assert state.hand(0) == CardSet.parse("9S AD KS")
+    state = state.apply(Declare("last"))
+    assert state.view(1).extra["last_card"] == Card.parse("KS")
+    sorted_hands = [CardSet.parse(h) for h in PRAISE]
+    state = RULES.new_deal("trumps", sorted_hands, dealer=3)
     assert state.hand(0) == CardSet.parse("AS KS QS")
     state = state.apply(Declare("last"))
     assert state.view(1).extra["last_card"] == Card.parse("QS")

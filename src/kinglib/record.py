@@ -27,11 +27,11 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kinglib._version import __version__
-from kinglib.cards import CardSet
+from kinglib.cards import Card, CardSet
 from kinglib.errors import IllegalMoveError, KinglibError, NotationError, RecordError
 from kinglib.moves import parse_move
 from kinglib.plugins import HOUSE_RULES_GROUP, house_rules_names
-from kinglib.state import State
+from kinglib.state import DealSpec, State
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
@@ -113,12 +113,20 @@ def to_json(state: State, *, indent: int | None = None) -> str:
         record["deal"] = {
             "contract": spec.contract,
             "dealer": spec.dealer,
-            "hands": [str(CardSet.from_mask(m)) for m in spec.hands],
-            "piles": {name: str(CardSet.from_mask(m)) for name, m in spec.piles},
+            "hands": [_in_order(spec, f"hand:{seat}", m) for seat, m in enumerate(spec.hands)],
+            "piles": {name: _in_order(spec, name, m) for name, m in spec.piles},
             "trump": None if spec.trump is None else str(spec.trump),
         }
     record["moves"] = [str(m) for m in state.moves]
     return json.dumps(record, indent=indent, ensure_ascii=False)
+
+
+def _in_order(spec: DealSpec, name: str, mask: int) -> str:
+    """A given hand or pile as text, in the order it was given (display order otherwise)."""
+    order = spec.order_of(name)
+    if order is None:
+        return str(CardSet.from_mask(mask))
+    return " ".join(str(Card.from_index(i)) for i in order)
 
 
 # ---------------------------------------------------------------------------- the schema
@@ -376,20 +384,22 @@ def _start(rules: Rules, data: Mapping[str, Any]) -> State:
         except Exception as exc:
             raise RecordError(f"seed: the match cannot be dealt: {_describe(exc)}") from None
     deal = data["deal"]
-    hands: list[CardSet] = []
+    # The texts are checked here but passed on as written: their order is the dealing order.
+    hands: list[str] = []
     for seat, text in enumerate(deal["hands"]):
         try:
-            hands.append(CardSet.parse(text))
+            CardSet.parse(text)
+            hands.append(text)
         except NotationError as exc:
             raise RecordError(f"deal.hands[{seat}]: {exc}") from None
-    piles: dict[str, CardSet] = {}
+    piles: dict[str, str] = {}
     for name, text in deal["piles"].items():
         try:
             cards = CardSet.parse(text)
         except NotationError as exc:
             raise RecordError(f"deal.piles.{name}: {exc}") from None
         if name in _DEAL_PILES:
-            piles[name] = cards
+            piles[name] = text
         elif len(cards):
             raise RecordError(
                 f"deal.piles.{name}: unknown pile; a deal is given a {', '.join(_DEAL_PILES)}"

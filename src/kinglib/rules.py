@@ -106,7 +106,10 @@ class Rules:
 
         Args:
             contract: the contract id to play.
-            hands: one hand per seat, as text (``"AS KS 7H"``) or a :class:`CardSet`.
+            hands: one hand per seat, as text (``"AS KS 7H"``), a list of cards or card texts, or
+                a :class:`CardSet`. The order written is kept as the order the cards were
+                dealt (``DealSpec.order_of("hand:0")``), which a variant with a staged deal
+                reads (the three-card stage of a trump round); a CardSet is in display order.
             dealer: the dealing seat.
             widow: the widow, where the variant has one.
             stock: the stock, where the variant has one; its cards are drawn in the order
@@ -138,7 +141,8 @@ class Rules:
         if isinstance(hands, (str, CardSet)) or len(hands) != n:
             count = 1 if isinstance(hands, (str, CardSet)) else len(hands)
             raise RulesError(f"{self.variant} for {n} players needs {n} hands, not {count}")
-        masks = [_cards(h, f"the hand of seat {seat}") for seat, h in enumerate(hands)]
+        hand_values = [_listed(h) for h in hands]
+        masks = [_cards(h, f"the hand of seat {seat}") for seat, h in enumerate(hand_values)]
         pile_values = {
             name: _listed(value)
             for name, value in (("widow", widow), ("stock", stock), ("kitty", kitty))
@@ -202,7 +206,12 @@ class Rules:
             hands=tuple(masks),
             piles=tuple(sorted(given_piles.items())),
             trump=trump,
-            orders=tuple(sorted((k, _order(v)) for k, v in pile_values.items())),
+            orders=tuple(
+                sorted(
+                    [(k, _order(v)) for k, v in pile_values.items()]
+                    + [(f"hand:{seat}", _order(h)) for seat, h in enumerate(hand_values)]
+                )
+            ),
         )
         return start_deal(self, MatchSetup(deal=spec), 1)
 
@@ -311,7 +320,7 @@ def _order(value: Any) -> tuple[int, ...]:
     """The card indices of an already checked pile, in the order they were given."""
     if isinstance(value, str):
         return tuple(Card.parse(word).index for word in value.replace(",", " ").split())
-    return tuple(card.index for card in value)
+    return tuple((Card.parse(c) if isinstance(c, str) else c).index for c in value)
 
 
 def load_rules(

@@ -121,8 +121,9 @@ class DealSpec:
         trump: the trump of a trump round, when given.
         orders: ``(name, card indices)`` pairs giving each pile's cards in the order they were
             written, first card first, for variants where a pile's order matters (the domino
-            stock is drawn in this order). A pile given as a :class:`CardSet` is in display
-            order.
+            stock is drawn in this order), and each hand's cards in the order they were dealt,
+            under ``"hand:0"``, ``"hand:1"``... (the three-card stage of a trump round deals
+            the first three). A pile or hand given as a :class:`CardSet` is in display order.
 
     """
 

@@ -42,17 +42,15 @@ import attrs
 
 from kinglib.cards import Card, CardSet, Suit, iter_indices
 from kinglib.contracts import Contract
-from kinglib.errors import NotationError, RulesError
-from kinglib.flow import finish_deal, start_deal
+from kinglib.errors import RulesError
+from kinglib.flow import finish_deal
 from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
 from kinglib.phases import PhaseRules, describe_moves
 from kinglib.rules import Rules
-from kinglib.state import DealSpec, MatchSetup, Phase, State
+from kinglib.state import Phase, State
 
 __all__ = [
-    "FIRST_PILE",
-    "LAST_PILE",
     "TRUMP_ROUND_OPTIONS",
     "UNDEALT",
     "Praise",
@@ -71,10 +69,6 @@ __all__ = [
 
 #: The hidden pile of the cards not yet dealt during the three-card stage.
 UNDEALT = "undealt"
-#: A given deal's pile naming every seat's first three cards (read and removed when it opens).
-FIRST_PILE = "praise_first"
-#: A given deal's pile holding the declarer's third card, his last dealt one (read and removed).
-LAST_PILE = "praise_last"
 #: How many cards each seat holds before the declaration.
 FIRST_CARDS = 3
 
@@ -175,24 +169,21 @@ def _first_three_seeded(state: State) -> tuple[tuple[int, ...], Card]:
     return tuple(firsts), last
 
 
-def _first_three_given(state: State) -> tuple[tuple[int, ...], Card, tuple[tuple[str, int], ...]]:
-    """Read each seat's first three cards of a given deal (display order when not given)."""
-    piles = dict(state.piles_mask)
-    first = piles.pop(FIRST_PILE, None)
-    last_mask = piles.pop(LAST_PILE, None)
+def _first_three_given(state: State) -> tuple[tuple[int, ...], Card]:
+    """Each seat's first three cards of a given deal: the first three written for its hand."""
+    spec = state.setup.deal
+    assert spec is not None
     firsts: list[int] = []
-    for hand in state.hands_mask:
-        if first is None:
-            mine = 0
-            for i in list(iter_indices(hand))[:FIRST_CARDS]:
-                mine |= 1 << i
-        else:
-            mine = hand & first
-        firsts.append(mine)
-    declarer_first = firsts[state.eldest]
-    if last_mask is None:
-        last_mask = 1 << max(iter_indices(declarer_first))
-    return tuple(firsts), Card.from_index(last_mask.bit_length() - 1), tuple(sorted(piles.items()))
+    last: Card | None = None
+    for seat, hand in enumerate(state.hands_mask):
+        order = spec.order_of(f"hand:{seat}") or tuple(iter_indices(hand))
+        first = order[:FIRST_CARDS]
+        firsts.append(sum(1 << i for i in first))
+        if seat == state.eldest and first:
+            last = Card.from_index(first[-1])
+    if last is None:
+        raise RulesError(f"seat {state.eldest}, the declarer, has no cards")
+    return tuple(firsts), last
 
 
 def begin_trump_round(rules: Rules, state: State) -> State | None:
@@ -201,8 +192,8 @@ def begin_trump_round(rules: Rules, state: State) -> State | None:
     A given deal with a trump (``rules.new_deal("trumps", hands, trump=Suit.SPADES)``) is
     played at once with that trump, the eldest as maker and leader. Any other trump round
     opens in praise mode at the three-card stage. For a given deal without a trump, each seat's
-    first three cards are those named by :func:`new_praise_deal`, or else the first three of
-    the hand in display order (the third of the eldest's being his last card).
+    first three cards are the first three written for its hand (the third of the eldest's
+    being his last card).
     """
     spec = state.setup.deal
     cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
@@ -220,9 +211,9 @@ def begin_trump_round(rules: Rules, state: State) -> State | None:
         )
     if spec is None:
         firsts, last = _first_three_seeded(state)
-        piles = state.piles_mask
     else:
-        firsts, last, piles = _first_three_given(state)
+        firsts, last = _first_three_given(state)
+    piles = state.piles_mask
     rest = tuple(h & ~f for h, f in zip(state.hands_mask, firsts))
     undealt = 0
     for m in rest:
@@ -246,41 +237,15 @@ def new_praise_deal(
 
     Each hand lists its cards in the order they are dealt: the first three are dealt before
     the declaration, and the third card of the eldest's hand is his last card (the trump of
-    ``Declare("last")``). A :class:`CardSet` has no order: its display order is used.
+    ``Declare("last")``). A :class:`CardSet` has no order: its display order is used. This is
+    ``rules.new_deal("trumps", hands, dealer)``.
 
     Raises :class:`~kinglib.errors.RulesError` naming the problem for bad hands, or when the
     variant has no ``"trumps"`` contract.
     """
-    if isinstance(hands, (str, CardSet)):
-        raise RulesError(f"give one hand per seat ({rules.players}), not a single hand")
-    ordered: list[list[Card]] = []
-    for seat, hand in enumerate(hands):
-        try:
-            if isinstance(hand, str):
-                ordered.append([Card.parse(w) for w in hand.split()])
-            elif isinstance(hand, CardSet):
-                ordered.append(list(hand))
-            else:
-                ordered.append([c if isinstance(c, Card) else Card.parse(c) for c in hand])
-        except (NotationError, TypeError) as exc:
-            raise RulesError(f"the hand of seat {seat}: {exc}") from None
-    # Check sizes, duplicates and the pack through the ordinary validation.
-    checked = rules.new_deal("trumps", ordered, dealer, trump="notrump")
-    eldest = checked.eldest
-    first = 0
-    for h in ordered:
-        for card in h[:FIRST_CARDS]:
-            first |= card.mask
-    declarer_first = ordered[eldest][:FIRST_CARDS]
-    if not declarer_first:
-        raise RulesError(f"seat {eldest}, the declarer, has no cards")
-    spec = DealSpec(
-        contract="trumps",
-        dealer=dealer,
-        hands=tuple(CardSet(h).mask for h in ordered),
-        piles=((FIRST_PILE, first), (LAST_PILE, declarer_first[-1].mask)),
-    )
-    return start_deal(rules, MatchSetup(deal=spec), 1)
+    if "trumps" not in rules.contracts:
+        raise RulesError(f"{rules.variant} has no trump rounds")
+    return rules.new_deal("trumps", hands, dealer)
 
 
 # --------------------------------------------------------------------- moving on
