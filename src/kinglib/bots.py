@@ -198,7 +198,8 @@ class _Judge:
                 higher = sum(1 for c in out if _strength(c, misere) > _strength(card, misere))
                 total += _win_chance(higher, len(mine))
             if trump is not None and suit is trump:
-                total += max(0, len(mine) - 2) * 0.8
+                # Every trump may ruff a side suit; long trumps also win the last tricks.
+                total += 0.4 * len(mine) + 0.5 * max(0, len(mine) - 2)
         jokers = sum(1 for c in hand if c.suit is None)
         total += 0.9 * jokers
         if len(hand) < self.deal_tricks:  # a partial hand (the three-card stage): scale it up
@@ -424,10 +425,10 @@ class HeuristicBot:
                 values[move] = judge.expected_tricks(hand) - 0.3
             elif trump == "misere":
                 values[move] = judge.expected_tricks(hand, misere=True) - 0.3
-            elif trump == "raspis":
-                values[move] = fair + 0.5
-            else:  # "last": a suit we do not know yet
+            elif trump == "raspis":  # a fair share for all: only for a clearly weak hand
                 values[move] = fair - 0.5
+            else:  # "last": a suit we do not know yet
+                values[move] = fair - 0.75
         return max(declares, key=lambda m: values[m])
 
     def _bid(self, judge: _Judge, moves: Sequence[Move]) -> Move | None:
