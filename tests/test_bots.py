@@ -356,3 +356,11 @@ def test_an_offer_is_the_second_item_of_a_seat_offer_pair() -> None:
     assert _best_offer([{"buyer": 3, "seller": 0, "tricks": 2}]) == 2
     assert _best_offer([Bid(4), 2]) == 4
     assert _best_offer([((1, "pass"),)]) is None
+
+
+def test_declares_from_three_cards_the_suit_it_holds() -> None:
+    moves = (*(Declare(s) for s in Suit), Declare("notrump"), Declare("last"), Declare("raspis"))
+    view = view_of(Phase.DECLARE, moves, "KH 9H QD", contract="trumps")
+    assert HeuristicBot().choose_move(view) == Declare(Suit.HEARTS)
+    view = view_of(Phase.DECLARE, moves, "9S TH JC", contract="trumps")
+    assert HeuristicBot().choose_move(view) == Declare("raspis")  # nothing worth a trump
