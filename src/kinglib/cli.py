@@ -40,7 +40,9 @@ from kinglib.tables import (
 
 __all__ = ["CommandError", "main"]
 
+#: The exit status of a usage error (unknown variant, bad option or seat, bad arguments).
 USAGE_ERROR = 2
+#: The exit status of any other error (a file, a record).
 FAILURE = 1
 
 
