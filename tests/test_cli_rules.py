@@ -237,4 +237,4 @@ def test_bidding_and_omnibus(outputs: dict[str, str]) -> None:
     omnibus = outputs["omnibus"]
     assert contracts(omnibus)["omnibus"] == ("1 a heart, 13 for QS, +10 for JD", "-16")
     assert "deals go on until some total is -100 or lower" in omnibus
-    assert ["bonus_card", "JD", "TD"] == table(omnibus, ": options")[2][:3]
+    assert table(omnibus, ": options")[2][:3] == ["bonus_card", "JD", "TD"]
