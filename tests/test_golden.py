@@ -42,7 +42,9 @@ def test_record_replays_to_the_same_outcome(case: str) -> None:
     assert list(state.winners) == expected["winners"]
     assert outcome(state)["sheet"] == expected["sheet"]
     # Every deal's points add up to the total; the sheet's last row is the match total.
-    sums = [sum(deal["points"][seat] for deal in expected["sheet"]) for seat in range(rules.players)]
+    sums = [
+        sum(deal["points"][seat] for deal in expected["sheet"]) for seat in range(rules.players)
+    ]
     assert sums == expected["totals"]
     sheet = score_sheet(rules, state.results, state.winners)
     assert sheet.row_count >= len(expected["sheet"]) + 1
