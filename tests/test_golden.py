@@ -98,7 +98,9 @@ def test_every_position_of_the_record_has_a_sound_view(case: str) -> None:
     of move in ``KINDS``, so every phase of the variant has its views checked.
     """
     final = kinglib.from_json((GOLDEN / f"{case}.json").read_text("utf-8"))
-    state = final.rules.new_match(seed=final.setup.seed)
+    seed = final.setup.seed
+    assert seed is not None
+    state = final.rules.new_match(seed=seed)
     kinds: set[tuple[str, str]] = set()
     for move in final.moves:
         seat = state.to_move
