@@ -80,8 +80,9 @@ def atomic_person() -> Policy:
 
 
 def otygrysh_person() -> Policy:
-    """Declares by suit letter, offers the lowest bid once per deal, keeps his declaration."""
+    """Declares by suit letter, offers the lowest bid once per deal, sells, then raspis."""
     bid_in: set[int] = set()
+    answered: list[int] = []
 
     def policy(view: View) -> list[str]:
         moves = view.legal_moves
@@ -95,7 +96,10 @@ def otygrysh_person() -> Policy:
                 return ["bid 99", f"bid {bids[0].amount}"]
             return ["pass"]
         if view.phase is Phase.ANSWER:
-            return ["keep"]
+            answered.append(view.deal_number)
+            # First he sells; then he tries a bare "raspis" (refused: it is declared) and
+            # declares it.
+            return ["sell"] if len(answered) == 1 else ["raspis", "declare raspis"]
         return ["1"]
 
     return policy
@@ -244,11 +248,16 @@ def test_otygrysh_declare_bid_pass_answer(played: dict[str, Case]) -> None:
     assert "Declare the trump" in case.out
     assert "Offer tricks to buy the declaration ('bid N'), or 'pass'" in case.out
     assert "Sell to the best offer ('sell'), play your declaration ('keep')" in case.out
-    assert case.lines.count("keep") == case.asked.count(Phase.ANSWER) > 0
+    assert case.asked.count(Phase.ANSWER) == 2
+    assert case.final is not None
+    sold = [r for r in case.final.results if r.detail("seller") == 1]
+    assert len(sold) == 1 and sold[0].detail("buyer") is not None
+    raspis = [r for r in case.final.results if r.detail("raspis") and r.detail("declarer") == 1]
+    assert len(raspis) == 1 and raspis[0].points == (6, 6, 6, 6)
     assert "Known: declarer: 1" in case.out and "offers: seat " in case.out
     bids = [line for line in case.lines if line.startswith("bid ") and line != "bid 99"]
     assert bids
-    bad = case.asked.count(Phase.DECLARE) + len(bids)
+    bad = case.asked.count(Phase.DECLARE) + len(bids) + 1  # and the bare "raspis"
     check_common(case, bad_lines=bad)
 
 
