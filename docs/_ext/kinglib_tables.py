@@ -2,8 +2,9 @@
 
 ``.. kinglib-options:: simple`` lists a variant's options, ``.. kinglib-contracts:: simple``
 its contracts with prices and totals, ``.. kinglib-schedule:: simple`` the deals of a match.
-Each accepts ``:players:`` and ``:options:`` (``key=value`` pairs separated by ``;``), so the
-tables in the docs are always those of the code.
+Each accepts ``:players:``, ``:options:`` (``key=value`` pairs separated by ``;``) and
+``:plugins:`` (house-rule names separated by commas), so the tables in the docs are always those
+of the code.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def _rules(variant: str, opts: dict[str, Any]) -> kinglib.Rules:
         if pair.strip():
             key, _, value = pair.partition("=")
             options[key.strip()] = value.strip()
-    return kinglib.load_rules(variant, players=players, **options)
+    plugins = [p.strip() for p in (opts.get("plugins") or "").split(",") if p.strip()]
+    return kinglib.load_rules(variant, players=players, plugins=plugins, **options)
 
 
 def _cell(value: object) -> str:
@@ -39,6 +41,7 @@ class _TableDirective(SphinxDirective):
     option_spec = {  # noqa: RUF012
         "players": directives.positive_int,
         "options": directives.unchanged,
+        "plugins": directives.unchanged,
     }
 
     def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:
