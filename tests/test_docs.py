@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -103,3 +105,25 @@ def test_every_public_name_is_in_an_api_directive() -> None:
         documented.update(re.findall(r"\w+", members.replace(":members:", "")))
     missing = [f"{m}.{n}" for m, n in public_names() if n not in documented]
     assert not missing, f"not in the API reference: {missing}"
+
+
+def test_the_readme_python_code_runs(tmp_path: Path) -> None:
+    # The README's Python blocks, in order, as one script: each builds on the ones before.
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", readme, flags=re.M | re.S)
+    assert len(blocks) >= 4
+    script = tmp_path / "readme.py"
+    script.write_text("\n".join(blocks), encoding="utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(DOCS.parent / "src"), env.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2  # the totals and winners, then the simulation summary
