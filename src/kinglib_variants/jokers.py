@@ -277,8 +277,5 @@ def _kitty_of(state: State) -> CardSet | None:
 
 @hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
-    """Not zero-sum; each deal hands out its hearts and jokers; one deal per player.
-
-    The kitty is never shown during the deal, so no card of another hand is ever shown.
-    """
-    return Invariants(deals=rules.players)
+    """Not zero-sum; each deal hands out its contract's total; one deal per player."""
+    return Invariants(deals=rules.schedule.length)
