@@ -21,12 +21,12 @@ from kinglib.moves import Bid, Choose, Declare, Discard, Keep, Move, Pass, Play,
 from kinglib.state import Phase
 from kinglib.view import View
 
-__all__ = ["BID_MARGIN", "VOID_BONUS", "Bot", "HeuristicBot", "RandomBot", "bot_name"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "bot_name"]
 
 #: The points a bid for the penalty suit must save, beyond its price, to be worth making.
-BID_MARGIN = 1.0
+_BID_MARGIN = 1.0
 #: What emptying a suit by the discard is worth, against the rank of a card discarded.
-VOID_BONUS = 6.0
+_VOID_BONUS = 6.0
 
 
 @runtime_checkable
@@ -296,11 +296,11 @@ class HeuristicBot:
       may be ordered there: a suit, or notrump where allowed, never misère.
       Bidding for a trump round: the lowest offer when its hand is worth it, else pass.
       Bidding for the penalty suit (bidding): the lowest bid when naming its safest suit
-      saves more than that bid (plus :data:`BID_MARGIN`) over hearts, the suit when
+      saves more than that bid (plus a margin of one point) over hearts, the suit when
       everyone passes; it then names that suit. Answering: sell when the best offer is at
       least what it expects to take. Discarding: high cards that score nothing (low cards
-      outside trumps in a positive deal), and a suit emptied when it can
-      (:data:`VOID_BONUS`), to throw penalty cards on it or to trump it.
+      outside trumps in a positive deal), emptying a suit when it can, to throw penalty
+      cards on that suit's leads or to trump them.
     * Jokers: a joker goes under a higher heart on a heart lead (after any heart above it,
       which could never lose again), or after another joker (the first played ranks higher).
       Void in a plain suit it keeps the joker, which would win there, and its hearts, which
@@ -493,7 +493,7 @@ class HeuristicBot:
             # A bid buys the choice of the penalty suit: worth what it saves over hearts.
             taken = {suit: judge.suit_penalty(hand, suit) for suit in _ALL_SUITS}
             saving = taken[Suit.HEARTS] - min(taken.values())
-            return lowest if lowest.amount + BID_MARGIN <= saving else passing
+            return lowest if lowest.amount + _BID_MARGIN <= saving else passing
         if contract is None or contract.trump_round:
             tricks, _ = judge.best_declaration(hand)
             fair = judge.deal_tricks / max(1, judge.view.players)
@@ -539,7 +539,7 @@ class HeuristicBot:
                 if judge.hand.of_suit(suit) and not left.of_suit(suit) and suit is not trump:
                     # A suit emptied: in a penalty deal the hand can then throw its costly
                     # cards on that suit's leads; in a trump round it can trump them.
-                    total += VOID_BONUS
+                    total += _VOID_BONUS
             for card in move.cards:
                 strength = _strength(card, False)
                 price = judge.price(card)
