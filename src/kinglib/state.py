@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -163,7 +164,8 @@ def _chain_tuple(chain: MoveChain) -> tuple[Move, ...]:
     return tuple(out)
 
 
-_SLOTS = (
+#: The fields of a state, in storage order (a state is stored as a tuple of them).
+_FIELDS = (
     "rules",
     "setup",
     "deal_number",
@@ -183,19 +185,30 @@ _SLOTS = (
     "results",
     "past_moves",
     "_chain",
-    "_hash",
 )
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+# Positions the engine's hot paths read and write directly.
+_PHASE = _INDEX["phase"]
+_TO_MOVE = _INDEX["to_move"]
+_HANDS = _INDEX["hands_mask"]
+_TRICK = _INDEX["trick"]
+_CHAIN = _INDEX["_chain"]
 
-_new = object.__new__
-_set = object.__setattr__
+_tuple_new = tuple.__new__
+_tuple_eq = tuple.__eq__
+_tuple_hash = tuple.__hash__
 
 
-class State:
+class State(tuple[Any, ...]):
     """An immutable position in a match.
 
     Build the first state with :meth:`Rules.new_match` or :meth:`Rules.new_deal`; every later
     state comes from :meth:`apply`. States compare equal when the same rules, setup and moves
     led to them, and they hash accordingly.
+
+    A state is stored as a tuple of its fields, so that a move copies it in one step and the
+    states of a match share every field that did not change; read it through the attributes
+    below, never by position.
 
     Attributes:
         rules: the :class:`~kinglib.rules.Rules` of the match.
@@ -219,31 +232,31 @@ class State:
 
     """
 
-    __slots__ = _SLOTS
+    __slots__ = ()
 
-    rules: Rules
-    setup: MatchSetup
-    deal_number: int
-    dealer: int
-    phase: Phase
-    to_move: int | None
-    hands_mask: tuple[int, ...]
-    taken_mask: tuple[int, ...]
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    contract_info: Contract | None
-    trump: Suit | str | None
-    maker: int | None
-    piles_mask: tuple[tuple[str, int], ...]
-    aux: Any
-    totals: tuple[int, ...]
-    results: tuple[DealResult, ...]
-    past_moves: tuple[tuple[Move, ...], ...]
-    _chain: MoveChain
-    _hash: int | None
+    if TYPE_CHECKING:
+        rules: Rules
+        setup: MatchSetup
+        deal_number: int
+        dealer: int
+        phase: Phase
+        to_move: int | None
+        hands_mask: tuple[int, ...]
+        taken_mask: tuple[int, ...]
+        trick: tuple[tuple[int, Card], ...]
+        tricks: tuple[Trick, ...]
+        contract_info: Contract | None
+        trump: Suit | str | None
+        maker: int | None
+        piles_mask: tuple[tuple[str, int], ...]
+        aux: Any
+        totals: tuple[int, ...]
+        results: tuple[DealResult, ...]
+        past_moves: tuple[tuple[Move, ...], ...]
+        _chain: MoveChain
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         rules: Rules,
         setup: MatchSetup,
@@ -264,28 +277,32 @@ class State:
         results: tuple[DealResult, ...] = (),
         past_moves: tuple[tuple[Move, ...], ...] = (),
         chain: MoveChain = None,
-    ) -> None:
+    ) -> State:
         """Build a state from every field; engines and variants use :meth:`evolve` instead."""
-        _set(self, "rules", rules)
-        _set(self, "setup", setup)
-        _set(self, "deal_number", deal_number)
-        _set(self, "dealer", dealer)
-        _set(self, "phase", phase)
-        _set(self, "to_move", to_move)
-        _set(self, "hands_mask", hands_mask)
-        _set(self, "taken_mask", taken_mask)
-        _set(self, "trick", trick)
-        _set(self, "tricks", tricks)
-        _set(self, "contract_info", contract_info)
-        _set(self, "trump", trump)
-        _set(self, "maker", maker)
-        _set(self, "piles_mask", piles_mask)
-        _set(self, "aux", aux)
-        _set(self, "totals", totals or (0,) * rules.players)
-        _set(self, "results", results)
-        _set(self, "past_moves", past_moves)
-        _set(self, "_chain", chain)
-        _set(self, "_hash", None)
+        return _tuple_new(
+            cls,
+            (
+                rules,
+                setup,
+                deal_number,
+                dealer,
+                phase,
+                to_move,
+                hands_mask,
+                taken_mask,
+                trick,
+                tricks,
+                contract_info,
+                trump,
+                maker,
+                piles_mask,
+                aux,
+                totals or (0,) * rules.players,
+                results,
+                past_moves,
+                chain,
+            ),
+        )
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("State is immutable: apply() returns a new state")
@@ -297,17 +314,26 @@ class State:
         """A copy with some fields changed; no checks are made (for phase rules and plugins).
 
         The move list is one of the fields (``_chain``); :meth:`after` appends a move too.
+        Raises :class:`TypeError` for a name that is not a field.
         """
-        new = _new(State)
-        for name in _SLOTS:
-            _set(new, name, changes[name] if name in changes else getattr(self, name))
-        _set(new, "_hash", None)
-        return new
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[_INDEX[name]] = value
+        except KeyError as exc:
+            raise TypeError(f"State has no field {exc.args[0]!r}") from None
+        return _tuple_new(State, values)
 
     def after(self, move: Move, **changes: Any) -> State:
         """A copy with ``move`` added to the current deal's moves and some fields changed."""
-        changes["_chain"] = (self._chain, move)
-        return self.evolve(**changes)
+        values = list(self)
+        values[_CHAIN] = (self[_CHAIN], move)
+        try:
+            for name, value in changes.items():
+                values[_INDEX[name]] = value
+        except KeyError as exc:
+            raise TypeError(f"State has no field {exc.args[0]!r}") from None
+        return _tuple_new(State, values)
 
     # ----------------------------------------------------------------- public reading
 
@@ -450,42 +476,25 @@ class State:
 
     # ----------------------------------------------------------------- dunder
 
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.rules,
-            self.setup,
-            self.deal_number,
-            self.dealer,
-            self.phase,
-            self.to_move,
-            self.hands_mask,
-            self.taken_mask,
-            self.trick,
-            self.tricks,
-            self.contract_info,
-            self.trump,
-            self.maker,
-            self.piles_mask,
-            self.aux,
-            self.totals,
-            self.results,
-            self.past_moves,
-            self.deal_moves,
-        )
-
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, State):
             return NotImplemented
-        return self._key() == other._key()
+        # The move chain is a nested tuple: equal chains are equal move lists.
+        return _tuple_eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            _set(self, "_hash", h)
-        return h
+        return _tuple_hash(self)
 
     def __repr__(self) -> str:
         return (
@@ -504,3 +513,33 @@ class State:
             raise TypeError(f"a seat is an int, not {seat!r}")
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"no seat {seat}: seats are 0 to {self.rules.players - 1}")
+
+
+for _i, _name in enumerate(_FIELDS):
+    setattr(State, _name, property(itemgetter(_i), doc=f"The state's ``{_name}`` field."))
+del _i, _name
+
+
+def played(
+    state: State,
+    move: Move,
+    to_move: int | None,
+    hands_mask: tuple[int, ...],
+    trick: tuple[tuple[int, Card], ...],
+) -> State:
+    """``state.after(move, to_move=..., hands_mask=..., trick=...)``, the copy made by a card play.
+
+    The hot path of trick play; the result is the same as :meth:`State.after`.
+    """
+    return _tuple_new(
+        State,
+        (
+            *state[:_TO_MOVE],
+            to_move,
+            hands_mask,
+            state[_HANDS + 1],
+            trick,
+            *state[_TRICK + 1 : _CHAIN],
+            (state[_CHAIN], move),
+        ),
+    )
