@@ -23,6 +23,7 @@ from kinglib.moves import Move
 
 if TYPE_CHECKING:
     from kinglib.contracts import Contract
+    from kinglib.phases import PhaseRules
     from kinglib.rules import Rules
     from kinglib.view import View
 
@@ -188,12 +189,14 @@ _FIELDS = (
 )
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 # Positions the engine's hot paths read and write directly.
+_RULES = _INDEX["rules"]
 _PHASE = _INDEX["phase"]
 _TO_MOVE = _INDEX["to_move"]
 _HANDS = _INDEX["hands_mask"]
 _TRICK = _INDEX["trick"]
 _CHAIN = _INDEX["_chain"]
 
+_OVER = Phase.OVER
 _tuple_new = tuple.__new__
 _tuple_eq = tuple.__eq__
 _tuple_hash = tuple.__hash__
@@ -433,10 +436,12 @@ class State(tuple[Any, ...]):
 
         Empty only when the state is over.
         """
-        if self.phase is Phase.OVER:
+        phase = self[_PHASE]
+        if phase is _OVER:
             return ()
-        moves = self.rules.phases[self.phase].legal_moves(self)
-        house = self.rules.legal_moves_filter
+        rules = self[_RULES]
+        moves: tuple[Move, ...] = rules._phase_rules[phase._value_].legal_moves(self)
+        house = rules.legal_moves_filter
         if house is not None:
             moves = house(self, moves)
         return moves
@@ -447,19 +452,23 @@ class State(tuple[Any, ...]):
         Raises :class:`~kinglib.errors.IllegalMoveError` saying why when the move is not legal
         here; this state never changes.
         """
-        if self.phase is Phase.OVER:
+        phase = self[_PHASE]
+        if phase is _OVER:
             raise IllegalMoveError(f"{move} is not possible: the {self._what()} is over")
-        phase_rules = self.rules.phases[self.phase]
-        reason = phase_rules.why_illegal(self, move)
-        if (
-            reason is None
-            and self.rules.legal_moves_filter is not None
-            and move not in self.legal_moves()
-        ):
-            reason = f"{move} is not allowed by the house rules in force"
-        if reason is not None:
-            raise IllegalMoveError(f"seat {self.to_move} may not play {move}: {reason}")
-        return phase_rules.apply(self, move)
+        rules = self[_RULES]
+        phase_rules: PhaseRules = rules._phase_rules[phase._value_]
+        if rules.legal_moves_filter is None:
+            after: State | None = phase_rules.apply_if_legal(self, move)
+            if after is not None:
+                return after
+            reason: str | None = phase_rules.why_illegal(self, move) or "it is not legal now"
+        else:
+            reason = phase_rules.why_illegal(self, move)
+            if reason is None and move not in self.legal_moves():
+                reason = f"{move} is not allowed by the house rules in force"
+            if reason is None:
+                return phase_rules.apply(self, move)
+        raise IllegalMoveError(f"seat {self.to_move} may not play {move}: {reason}")
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here."""
@@ -518,28 +527,3 @@ class State(tuple[Any, ...]):
 for _i, _name in enumerate(_FIELDS):
     setattr(State, _name, property(itemgetter(_i), doc=f"The state's ``{_name}`` field."))
 del _i, _name
-
-
-def played(
-    state: State,
-    move: Move,
-    to_move: int | None,
-    hands_mask: tuple[int, ...],
-    trick: tuple[tuple[int, Card], ...],
-) -> State:
-    """``state.after(move, to_move=..., hands_mask=..., trick=...)``, the copy made by a card play.
-
-    The hot path of trick play; the result is the same as :meth:`State.after`.
-    """
-    return _tuple_new(
-        State,
-        (
-            *state[:_TO_MOVE],
-            to_move,
-            hands_mask,
-            state[_HANDS + 1],
-            trick,
-            *state[_TRICK + 1 : _CHAIN],
-            (state[_CHAIN], move),
-        ),
-    )

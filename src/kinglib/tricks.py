@@ -13,13 +13,14 @@ from kinglib.cards import SUIT_MASKS, Card, Rank, Suit, iter_indices
 from kinglib.flow import finish_deal
 from kinglib.moves import Move, Play
 from kinglib.phases import PhaseRules
-from kinglib.state import Trick
+from kinglib.state import _CHAIN, _HANDS, _TO_MOVE, _TRICK, State, Trick
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
-    from kinglib.state import State
 
 __all__ = ["PLAYS", "TrickPlay"]
+
+_tuple_new = tuple.__new__
 
 #: The ``Play`` move of every card, by card index.
 PLAYS: tuple[Play, ...] = tuple(Play(Card.from_index(i)) for i in range(54))
@@ -34,9 +35,30 @@ _NAMES = {
 }
 
 
+# The Play moves of the cards of one 13-bit suit chunk of a mask, by that chunk (shifted in
+# place): at most 4 * 8191 + 3 entries, filled as they are first asked for.
+_CHUNK_PLAYS: dict[int, tuple[Move, ...]] = {}
+_CHUNKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39, 0b11 << 52)
+
+
+def _chunk_plays(part: int) -> tuple[Move, ...]:
+    found = _CHUNK_PLAYS.get(part)
+    if found is None:
+        found = _CHUNK_PLAYS[part] = tuple(PLAYS[i] for i in iter_indices(part))
+    return found
+
+
 def plays_of(mask: int) -> tuple[Move, ...]:
     """The ``Play`` moves of every card in ``mask``, in display order."""
-    return tuple(PLAYS[i] for i in iter_indices(mask))
+    found = _CHUNK_PLAYS.get(mask)
+    if found is not None:
+        return found
+    out: tuple[Move, ...] = ()
+    for chunk in _CHUNKS:
+        part = mask & chunk
+        if part:
+            out += _chunk_plays(part)
+    return out
 
 
 class TrickPlay(PhaseRules):
@@ -48,6 +70,19 @@ class TrickPlay(PhaseRules):
 
     """
 
+    #: Whether the legal moves are exactly the ``Play`` of each card of :meth:`legal_mask`
+    #: (true unless a subclass overrides :meth:`legal_moves`); then a move is checked against
+    #: the mask alone, and :meth:`why_illegal` only explains a refusal.
+    moves_are_mask: bool = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Note whether the subclass keeps the legal moves of :meth:`legal_mask`."""
+        super().__init_subclass__(**kwargs)
+        cls.moves_are_mask = cls.legal_moves is TrickPlay.legal_moves
+        cls._own_next_seat = cls.next_seat is not TrickPlay.next_seat
+
+    _own_next_seat: bool = False
+
     def __init__(self, rules: Rules) -> None:
         """Resolve the options this phase reads."""
         self.players = rules.players
@@ -58,12 +93,11 @@ class TrickPlay(PhaseRules):
 
     def legal_mask(self, state: State) -> int:
         """The mask of the cards the player to move may play."""
-        seat = state.to_move
-        assert seat is not None
-        hand = state.hands_mask[seat]
+        seat: int = state[_TO_MOVE]
+        hand: int = state[_HANDS][seat]
         contract = state.contract_info
         assert contract is not None
-        trick = state.trick
+        trick: tuple[tuple[int, Card], ...] = state[_TRICK]
         trump = state.trump
         if not trick:
             if contract.no_heart_lead and hand & ~_HEARTS:
@@ -124,6 +158,14 @@ class TrickPlay(PhaseRules):
             return f"{led_card} was led and seat {seat} must follow with a card of {suit}"
         return f"seat {seat} cannot follow {led_card} and must play a trump ({state.trump})"
 
+    def apply_if_legal(self, state: State, move: Move) -> State | None:
+        """The state after ``move`` if it is legal, else ``None``, checking the mask once."""
+        if not self.moves_are_mask:
+            return super().apply_if_legal(state, move)
+        if isinstance(move, Play) and move.card.mask & self.legal_mask(state):
+            return self.apply(state, move)
+        return None
+
     # --------------------------------------------------------------- playing
 
     def trick_winner(self, state: State, plays: tuple[tuple[int, Card], ...]) -> int:
@@ -164,15 +206,35 @@ class TrickPlay(PhaseRules):
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
         assert isinstance(move, Play)
-        seat = state.to_move
-        assert seat is not None
+        seat = state[_TO_MOVE]
         card = move.card
-        hands = list(state.hands_mask)
+        hands = list(state[_HANDS])
         hands[seat] ^= card.mask
-        trick = (*state.trick, (seat, card))
-        nxt = self.next_seat(hands, seat, trick[0][0])
-        if nxt is not None:
-            return state.after(move, hands_mask=tuple(hands), trick=trick, to_move=nxt)
+        trick = (*state[_TRICK], (seat, card))
+        # The next seat to play (seats with empty hands are passed over); None: trick complete.
+        leader = trick[0][0]
+        if self._own_next_seat:
+            nxt = self.next_seat(hands, seat, leader)
+            if nxt is None:
+                nxt = leader
+        else:
+            n = self.players
+            nxt = seat + 1 if seat + 1 < n else 0
+            while nxt != leader and not hands[nxt]:
+                nxt = nxt + 1 if nxt + 1 < n else 0
+        if nxt != leader:
+            return _tuple_new(
+                State,
+                (
+                    *state[:_TO_MOVE],
+                    nxt,
+                    tuple(hands),
+                    state[_HANDS + 1],
+                    trick,
+                    *state[_TRICK + 1 : _CHAIN],
+                    (state[_CHAIN], move),
+                ),
+            )
         return self.complete_trick(state, move, tuple(hands), trick)
 
     def complete_trick(
