@@ -167,34 +167,41 @@ def _chain_tuple(chain: MoveChain) -> tuple[Move, ...]:
 
 #: The fields of a state, in storage order (a state is stored as a tuple of them).
 _FIELDS = (
-    "rules",
-    "setup",
-    "deal_number",
-    "dealer",
-    "phase",
+    # What a card play changes comes first, so that the engine copies the rest in one slice.
     "to_move",
     "hands_mask",
-    "taken_mask",
     "trick",
+    "_chain",
+    "taken_mask",
     "tricks",
+    "phase",
+    "rules",
     "contract_info",
     "trump",
     "maker",
+    "setup",
+    "deal_number",
+    "dealer",
     "piles_mask",
     "aux",
     "totals",
     "results",
     "past_moves",
-    "_chain",
 )
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 # Positions the engine's hot paths read and write directly.
-_RULES = _INDEX["rules"]
-_PHASE = _INDEX["phase"]
-_TO_MOVE = _INDEX["to_move"]
-_HANDS = _INDEX["hands_mask"]
-_TRICK = _INDEX["trick"]
-_CHAIN = _INDEX["_chain"]
+_TO_MOVE = 0
+_HANDS = 1
+_TRICK = 2
+_CHAIN = 3
+_TAKEN = 4
+_TRICKS = 5
+_PHASE = 6
+_RULES = 7
+_CONTRACT = 8
+_TRUMP = 9
+_MAKER = 10
+assert _FIELDS[_MAKER] == "maker" and _FIELDS[_TAKEN] == "taken_mask"
 
 _OVER = Phase.OVER
 _tuple_new = tuple.__new__
@@ -285,25 +292,25 @@ class State(tuple[Any, ...]):
         return _tuple_new(
             cls,
             (
-                rules,
-                setup,
-                deal_number,
-                dealer,
-                phase,
                 to_move,
                 hands_mask,
-                taken_mask,
                 trick,
+                chain,
+                taken_mask,
                 tricks,
+                phase,
+                rules,
                 contract_info,
                 trump,
                 maker,
+                setup,
+                deal_number,
+                dealer,
                 piles_mask,
                 aux,
                 totals or (0,) * rules.players,
                 results,
                 past_moves,
-                chain,
             ),
         )
 
@@ -489,13 +496,12 @@ class State(tuple[Any, ...]):
         if self is other:
             return True
         if not isinstance(other, State):
-            return NotImplemented
+            return False  # not NotImplemented: a plain tuple of the same fields is no state
         # The move chain is a nested tuple: equal chains are equal move lists.
         return _tuple_eq(self, other)
 
     def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+        return not self.__eq__(other)
 
     def __lt__(self, other: object) -> bool:
         return NotImplemented

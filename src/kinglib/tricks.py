@@ -13,9 +13,22 @@ from kinglib.cards import SUIT_MASKS, Card, Rank, Suit, iter_indices
 from kinglib.flow import finish_deal
 from kinglib.moves import Move, Play
 from kinglib.phases import PhaseRules
-from kinglib.state import _CHAIN, _HANDS, _TO_MOVE, _TRICK, State, Trick
+from kinglib.state import (
+    _CHAIN,
+    _CONTRACT,
+    _HANDS,
+    _MAKER,
+    _TAKEN,
+    _TO_MOVE,
+    _TRICK,
+    _TRICKS,
+    _TRUMP,
+    State,
+    Trick,
+)
 
 if TYPE_CHECKING:
+    from kinglib.contracts import Contract
     from kinglib.rules import Rules
 
 __all__ = ["PLAYS", "TrickPlay"]
@@ -86,6 +99,7 @@ class TrickPlay(PhaseRules):
     def __init__(self, rules: Rules) -> None:
         """Resolve the options this phase reads."""
         self.players = rules.players
+        self._last: tuple[State | None, int] = (None, 0)
         self.only_maker_leads_trump = bool(rules.options.get("only_maker_leads_trump", True))
         self.early_end = bool(rules.options.get("early_end", True))
 
@@ -95,14 +109,13 @@ class TrickPlay(PhaseRules):
         """The mask of the cards the player to move may play."""
         seat: int = state[_TO_MOVE]
         hand: int = state[_HANDS][seat]
-        contract = state.contract_info
-        assert contract is not None
+        contract: Contract = state[_CONTRACT]
         trick: tuple[tuple[int, Card], ...] = state[_TRICK]
-        trump = state.trump
+        trump = state[_TRUMP]
         if not trick:
             if contract.no_heart_lead and hand & ~_HEARTS:
                 hand &= ~_HEARTS
-            if self.only_maker_leads_trump and trump.__class__ is Suit and seat != state.maker:
+            if self.only_maker_leads_trump and trump.__class__ is Suit and seat != state[_MAKER]:
                 others = hand & ~SUIT_MASKS[trump]
                 if others:
                     return others
@@ -124,7 +137,11 @@ class TrickPlay(PhaseRules):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Play`` for every legal card."""
-        return plays_of(self.legal_mask(state))
+        mask = self.legal_mask(state)
+        # Remember the mask of the last state asked about: apply() usually follows at once.
+        self._last = (state, mask)
+        found = _CHUNK_PLAYS.get(mask)
+        return found if found is not None else plays_of(mask)
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say precisely why a card may not be played."""
@@ -161,8 +178,13 @@ class TrickPlay(PhaseRules):
     def apply_if_legal(self, state: State, move: Move) -> State | None:
         """The state after ``move`` if it is legal, else ``None``, checking the mask once."""
         if not self.moves_are_mask:
-            return super().apply_if_legal(state, move)
-        if isinstance(move, Play) and move.card.mask & self.legal_mask(state):
+            # The subclass's own legal moves decide.
+            return self.apply(state, move) if move in self.legal_moves(state) else None
+        if move.__class__ is not Play and not isinstance(move, Play):
+            return None
+        last = self._last
+        mask = last[1] if last[0] is state else self.legal_mask(state)
+        if move.card.mask & mask:
             return self.apply(state, move)
         return None
 
@@ -206,7 +228,7 @@ class TrickPlay(PhaseRules):
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
         assert isinstance(move, Play)
-        seat = state[_TO_MOVE]
+        seat: int = state[_TO_MOVE]
         card = move.card
         hands = list(state[_HANDS])
         hands[seat] ^= card.mask
@@ -223,17 +245,9 @@ class TrickPlay(PhaseRules):
             while nxt != leader and not hands[nxt]:
                 nxt = nxt + 1 if nxt + 1 < n else 0
         if nxt != leader:
+            # state.after(move, to_move=nxt, hands_mask=..., trick=...), in one step.
             return _tuple_new(
-                State,
-                (
-                    *state[:_TO_MOVE],
-                    nxt,
-                    tuple(hands),
-                    state[_HANDS + 1],
-                    trick,
-                    *state[_TRICK + 1 : _CHAIN],
-                    (state[_CHAIN], move),
-                ),
+                State, (nxt, tuple(hands), trick, (state[_CHAIN], move), *state[_TAKEN:])
             )
         return self.complete_trick(state, move, tuple(hands), trick)
 
@@ -246,17 +260,24 @@ class TrickPlay(PhaseRules):
     ) -> State:
         """Give the trick to its winner, then end the deal if nothing is left to decide."""
         winner = self.trick_winner(state, trick)
-        taken = list(state.taken_mask)
+        won = 0
         for _, card in trick:
-            taken[winner] |= card.mask
-        tricks = (*state.tricks, Trick(trick, winner))
-        after = state.after(
-            move,
-            hands_mask=hands,
-            taken_mask=tuple(taken),
-            trick=(),
-            tricks=tricks,
-            to_move=winner,
+            won |= card.mask
+        taken = list(state[_TAKEN])
+        taken[winner] |= won
+        # state.after(move, to_move=winner, hands_mask=hands, trick=(), taken_mask=...,
+        # tricks=...), in one step.
+        after: State = _tuple_new(
+            State,
+            (
+                winner,
+                hands,
+                (),
+                (state[_CHAIN], move),
+                tuple(taken),
+                (*state[_TRICKS], Trick(trick, winner)),
+                *state[_TRICKS + 1 :],
+            ),
         )
         remaining = 0
         for h in hands:
@@ -269,8 +290,7 @@ class TrickPlay(PhaseRules):
 
     def is_decided(self, state: State, remaining: int) -> bool:
         """Whether the cards still in hands can no longer change anyone's score."""
-        contract = state.contract_info
-        assert contract is not None
-        return len(state.tricks) >= contract.last_scoring_trick and not (
+        contract: Contract = state[_CONTRACT]
+        return len(state[_TRICKS]) >= contract.last_scoring_trick and not (
             remaining & contract.scoring_mask
         )
