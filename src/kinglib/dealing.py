@@ -62,6 +62,10 @@ def _shuffle(cards: list[int], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+# The card indices of each pack dealt so far, by the pack's mask.
+_PACKS: dict[int, tuple[int, ...]] = {}
+
+
 def _mask(indices: list[int]) -> int:
     mask = 0
     for i in indices:
@@ -82,7 +86,10 @@ def deal_evenly(
     ``piles`` names the piles to set aside first with their sizes (``{"widow": 2}``); what is
     left is shared evenly and must divide exactly.
     """
-    cards = list(iter_indices(deck.mask))
+    pack = _PACKS.get(deck.mask)
+    if pack is None:
+        pack = _PACKS[deck.mask] = tuple(iter_indices(deck.mask))
+    cards = list(pack)
     _shuffle(cards, rng)
     pile_sets: dict[str, CardSet] = {}
     pos = 0

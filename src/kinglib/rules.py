@@ -65,7 +65,7 @@ class Rules:
     schedule: Schedule
     phases: Mapping[Phase, PhaseRules]
     legal_moves_filter: Callable[[State, tuple[Move, ...]], tuple[Move, ...]] | None
-    _phase_rules: dict[str, PhaseRules]  # by phase value: faster to look up than by Phase
+    _phase_rules: dict[Phase, PhaseRules]  # a plain dict: faster to look up than the proxy
 
     def __init__(self) -> None:
         """Use :func:`load_rules`."""
@@ -418,7 +418,7 @@ def load_rules(
     for found in reversed(pm.hook.kinglib_phases(rules=rules)):
         phases.update(found)
     setattr_(rules, "phases", MappingProxyType(phases))
-    setattr_(rules, "_phase_rules", {phase.value: found for phase, found in phases.items()})
+    setattr_(rules, "_phase_rules", phases)
     setattr_(rules, "legal_moves_filter", _house_filter(pm))
     return rules
 

@@ -51,6 +51,10 @@ class Phase(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    # Phases are singletons: hashing by identity (in C) makes the phase-rules look-up of every
+    # move cheaper than Enum's hash of the member's name.
+    __hash__ = object.__hash__
+
 
 @attrs.frozen
 class Trick:
@@ -447,7 +451,7 @@ class State(tuple[Any, ...]):
         if phase is _OVER:
             return ()
         rules = self[_RULES]
-        moves: tuple[Move, ...] = rules._phase_rules[phase._value_].legal_moves(self)
+        moves: tuple[Move, ...] = rules._phase_rules[phase].legal_moves(self)
         house = rules.legal_moves_filter
         if house is not None:
             moves = house(self, moves)
@@ -463,7 +467,7 @@ class State(tuple[Any, ...]):
         if phase is _OVER:
             raise IllegalMoveError(f"{move} is not possible: the {self._what()} is over")
         rules = self[_RULES]
-        phase_rules: PhaseRules = rules._phase_rules[phase._value_]
+        phase_rules: PhaseRules = rules._phase_rules[phase]
         if rules.legal_moves_filter is None:
             after: State | None = phase_rules.apply_if_legal(self, move)
             if after is not None:
