@@ -189,3 +189,35 @@ def test_a_subclass_with_its_own_legal_moves_is_checked_by_why_illegal() -> None
     assert phase.apply_if_legal(state, king) is None
     after = phase.apply_if_legal(state, ace)
     assert after is not None and after.trick == ((0, ace.card),)
+
+
+def test_states_share_what_a_card_play_did_not_change() -> None:
+    rules = kinglib.load_rules("simple")
+    a = rules.new_match(3)
+    b = a.apply(a.legal_moves()[0])
+    assert b.rules is a.rules and b.setup is a.setup and b.contract_info is a.contract_info
+    assert b.totals is a.totals and b.results is a.results and b.past_moves is a.past_moves
+    assert b.taken_mask is a.taken_mask and b.tricks is a.tricks
+    assert b.hands_mask is not a.hands_mask
+
+
+def test_every_state_of_a_match_kept_alive_takes_under_a_megabyte() -> None:
+    import tracemalloc
+
+    rules = kinglib.load_rules("simple")
+    rng = random.Random(5)
+    warm = rules.new_match(4)  # fill the move caches first
+    while not warm.is_over:
+        warm = warm.apply(rng.choice(warm.legal_moves()))
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        states = [rules.new_match(5)]
+        while not states[-1].is_over:
+            states.append(states[-1].apply(rng.choice(states[-1].legal_moves())))
+        used = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(states[-1].results) == 14
+    assert used < 1_000_000, f"{len(states)} states take {used} bytes"
+    assert len(kinglib.to_json(states[-1]).encode()) < 8 * 1024
