@@ -447,6 +447,10 @@ class State(tuple[Any, ...]):
 
         Empty only when the state is over.
         """
+        direct = self[_RULES]._unfiltered.get(self[_PHASE])
+        if direct is not None:  # the usual case: no house rules restrict the moves
+            found: tuple[Move, ...] = direct.legal_moves(self)
+            return found
         phase = self[_PHASE]
         if phase is _OVER:
             return ()
@@ -463,15 +467,21 @@ class State(tuple[Any, ...]):
         Raises :class:`~kinglib.errors.IllegalMoveError` saying why when the move is not legal
         here; this state never changes.
         """
+        direct = self[_RULES]._unfiltered.get(self[_PHASE])
+        if direct is not None:  # the usual case: no house rules restrict the moves
+            done: State | None = direct.apply_if_legal(self, move)
+            if done is not None:
+                return done
         phase = self[_PHASE]
         if phase is _OVER:
             raise IllegalMoveError(f"{move} is not possible: the {self._what()} is over")
         rules = self[_RULES]
         phase_rules: PhaseRules = rules._phase_rules[phase]
         if rules.legal_moves_filter is None:
-            after: State | None = phase_rules.apply_if_legal(self, move)
-            if after is not None:
-                return after
+            if direct is None:
+                after: State | None = phase_rules.apply_if_legal(self, move)
+                if after is not None:
+                    return after
             reason: str | None = phase_rules.why_illegal(self, move) or "it is not legal now"
         else:
             reason = phase_rules.why_illegal(self, move)
