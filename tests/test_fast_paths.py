@@ -221,3 +221,36 @@ def test_every_state_of_a_match_kept_alive_takes_under_a_megabyte() -> None:
     assert len(states[-1].results) == 14
     assert used < 1_000_000, f"{len(states)} states take {used} bytes"
     assert len(kinglib.to_json(states[-1]).encode()) < 8 * 1024
+
+
+class _NoAceLeads:
+    """A house rule: an ace may not be led while the leader holds another card."""
+
+    @kinglib.hookimpl
+    def kinglib_legal_moves(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        if state.trick:
+            return moves
+        kept = tuple(m for m in moves if not (isinstance(m, Play) and m.card.rank == 14))
+        return kept or moves
+
+
+def test_house_rules_that_filter_moves_take_the_checked_path() -> None:
+    plain = kinglib.load_rules("simple")
+    house = kinglib.load_rules("simple", plugins=[_NoAceLeads()])
+    hands = [
+        "AS KS QS JS 10S 9S 8S 7S",
+        "AH KH QH JH 10H 9H 8H 7H",
+        "AD KD QD JD 10D 9D 8D 7D",
+        "AC KC QC JC 10C 9C 8C 7C",
+    ]
+    ace = Play(kinglib.Card.parse("AD"))
+    king = Play(kinglib.Card.parse("KD"))
+    free = plain.new_deal("no_tricks", hands, dealer=1)  # seat 2 leads diamonds
+    ruled = house.new_deal("no_tricks", hands, dealer=1)
+    assert ace in free.legal_moves() and ace not in ruled.legal_moves()
+    assert free.apply(ace).trick == ((2, ace.card),)
+    with pytest.raises(IllegalMoveError, match="not allowed by the house rules in force"):
+        ruled.apply(ace)
+    assert ruled.apply(king).trick == ((2, king.card),)
+    with pytest.raises(IllegalMoveError, match="does not hold"):
+        ruled.apply(Play(kinglib.Card.parse("AS")))
