@@ -66,11 +66,11 @@ def _shuffle(cards: list[int], rng: random.Random) -> None:
 _PACKS: dict[int, tuple[int, ...]] = {}
 
 
+_BITS = tuple(1 << i for i in range(64))
+
+
 def _mask(indices: list[int]) -> int:
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
+    return sum(map(_BITS.__getitem__, indices))  # the bits are distinct: a sum is an or
 
 
 def deal_evenly(

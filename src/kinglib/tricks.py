@@ -34,6 +34,17 @@ if TYPE_CHECKING:
 __all__ = ["PLAYS", "TrickPlay"]
 
 _tuple_new = tuple.__new__
+_object_new = object.__new__
+_set = object.__setattr__
+
+
+def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
+    """``Trick(plays, winner)`` without the generated ``__init__`` (the fields are known good)."""
+    trick: Trick = _object_new(Trick)
+    _set(trick, "plays", plays)
+    _set(trick, "winner", winner)
+    return trick
+
 
 #: The ``Play`` move of every card, by card index.
 PLAYS: tuple[Play, ...] = tuple(Play(Card.from_index(i)) for i in range(54))
@@ -63,14 +74,16 @@ def _chunk_plays(part: int) -> tuple[Move, ...]:
 
 def plays_of(mask: int) -> tuple[Move, ...]:
     """The ``Play`` moves of every card in ``mask``, in display order."""
-    found = _CHUNK_PLAYS.get(mask)
+    get = _CHUNK_PLAYS.get
+    found = get(mask)
     if found is not None:
         return found
     out: tuple[Move, ...] = ()
     for chunk in _CHUNKS:
         part = mask & chunk
         if part:
-            out += _chunk_plays(part)
+            found = get(part)
+            out += found if found is not None else _chunk_plays(part)
     return out
 
 
@@ -275,7 +288,7 @@ class TrickPlay(PhaseRules):
                 (),
                 (state[_CHAIN], move),
                 tuple(taken),
-                (*state[_TRICKS], Trick(trick, winner)),
+                (*state[_TRICKS], _trick(trick, winner)),
                 *state[_TRICKS + 1 :],
             ),
         )
