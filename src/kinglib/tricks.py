@@ -152,6 +152,8 @@ class TrickPlay(PhaseRules):
         """A ``Play`` for every legal card."""
         mask = self.legal_mask(state)
         # Remember the mask of the last state asked about: apply() usually follows at once.
+        # The pair is replaced whole, so threads sharing these rules never mix two states'
+        # masks; a state that is not the remembered one (by identity) computes its own.
         self._last = (state, mask)
         found = _CHUNK_PLAYS.get(mask)
         return found if found is not None else plays_of(mask)
