@@ -39,6 +39,15 @@ class PhaseRules:
         """The state after a legal ``move`` (not checked again)."""
         raise NotImplementedError
 
+    def apply_if_legal(self, state: State, move: Move) -> State | None:
+        """The state after ``move`` if it is legal, else ``None`` (:meth:`why_illegal` says why).
+
+        Subclasses may check legality more cheaply than :meth:`why_illegal` does.
+        """
+        if self.why_illegal(state, move) is not None:
+            return None
+        return self.apply(state, move)
+
     def why_illegal(self, state: State, move: Move) -> str | None:
         """``None`` if ``move`` is legal, else a sentence saying why it is not."""
         legal = self.legal_moves(state)

@@ -65,6 +65,8 @@ class Rules:
     schedule: Schedule
     phases: Mapping[Phase, PhaseRules]
     legal_moves_filter: Callable[[State, tuple[Move, ...]], tuple[Move, ...]] | None
+    _phase_rules: dict[Phase, PhaseRules]  # a plain dict: faster to look up than the proxy
+    _unfiltered: dict[Phase, PhaseRules]  # the same when no house rules filter moves, else {}
 
     def __init__(self) -> None:
         """Use :func:`load_rules`."""
@@ -417,8 +419,20 @@ def load_rules(
     for found in reversed(pm.hook.kinglib_phases(rules=rules)):
         phases.update(found)
     setattr_(rules, "phases", MappingProxyType(phases))
-    setattr_(rules, "legal_moves_filter", _house_filter(pm))
+    setattr_(rules, "_phase_rules", phases)
+    house = _house_filter(pm)
+    setattr_(rules, "legal_moves_filter", house)
+    unfiltered = {} if house is not None else phases
+    over = _phase_over()
+    setattr_(rules, "_unfiltered", {k: v for k, v in unfiltered.items() if k is not over})
     return rules
+
+
+def _phase_over() -> Phase:
+    """``Phase.OVER`` (state.py imports this module's types, so it is fetched late)."""
+    from kinglib.state import Phase
+
+    return Phase.OVER
 
 
 def _info_of(plugin: Any, name: str) -> VariantInfo:

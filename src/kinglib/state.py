@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -22,6 +23,7 @@ from kinglib.moves import Move
 
 if TYPE_CHECKING:
     from kinglib.contracts import Contract
+    from kinglib.phases import PhaseRules
     from kinglib.rules import Rules
     from kinglib.view import View
 
@@ -48,6 +50,10 @@ class Phase(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    # Phases are singletons: hashing by identity (in C) makes the phase-rules look-up of every
+    # move cheaper than Enum's hash of the member's name.
+    __hash__ = object.__hash__
 
 
 @attrs.frozen
@@ -163,39 +169,60 @@ def _chain_tuple(chain: MoveChain) -> tuple[Move, ...]:
     return tuple(out)
 
 
-_SLOTS = (
-    "rules",
-    "setup",
-    "deal_number",
-    "dealer",
-    "phase",
+#: The fields of a state, in storage order (a state is stored as a tuple of them).
+_FIELDS = (
+    # What a card play changes comes first, so that the engine copies the rest in one slice.
     "to_move",
     "hands_mask",
-    "taken_mask",
     "trick",
+    "_chain",
+    "taken_mask",
     "tricks",
+    "phase",
+    "rules",
     "contract_info",
     "trump",
     "maker",
+    "setup",
+    "deal_number",
+    "dealer",
     "piles_mask",
     "aux",
     "totals",
     "results",
     "past_moves",
-    "_chain",
-    "_hash",
 )
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+# Positions the engine's hot paths read and write directly.
+_TO_MOVE = 0
+_HANDS = 1
+_TRICK = 2
+_CHAIN = 3
+_TAKEN = 4
+_TRICKS = 5
+_PHASE = 6
+_RULES = 7
+_CONTRACT = 8
+_TRUMP = 9
+_MAKER = 10
+assert _FIELDS[_MAKER] == "maker" and _FIELDS[_TAKEN] == "taken_mask"
 
-_new = object.__new__
-_set = object.__setattr__
+_OVER = Phase.OVER
+_tuple_new = tuple.__new__
+_tuple_eq = tuple.__eq__
+_tuple_hash = tuple.__hash__
 
 
-class State:
+class State(tuple[Any, ...]):
     """An immutable position in a match.
 
     Build the first state with :meth:`Rules.new_match` or :meth:`Rules.new_deal`; every later
     state comes from :meth:`apply`. States compare equal when the same rules, setup and moves
     led to them, and they hash accordingly.
+
+    A state is stored as a tuple of its fields, so that a move copies it in one step and the
+    states of a match share every field that did not change; read it through the attributes
+    below, never by position.
 
     Attributes:
         rules: the :class:`~kinglib.rules.Rules` of the match.
@@ -219,31 +246,31 @@ class State:
 
     """
 
-    __slots__ = _SLOTS
+    __slots__ = ()
 
-    rules: Rules
-    setup: MatchSetup
-    deal_number: int
-    dealer: int
-    phase: Phase
-    to_move: int | None
-    hands_mask: tuple[int, ...]
-    taken_mask: tuple[int, ...]
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    contract_info: Contract | None
-    trump: Suit | str | None
-    maker: int | None
-    piles_mask: tuple[tuple[str, int], ...]
-    aux: Any
-    totals: tuple[int, ...]
-    results: tuple[DealResult, ...]
-    past_moves: tuple[tuple[Move, ...], ...]
-    _chain: MoveChain
-    _hash: int | None
+    if TYPE_CHECKING:
+        rules: Rules
+        setup: MatchSetup
+        deal_number: int
+        dealer: int
+        phase: Phase
+        to_move: int | None
+        hands_mask: tuple[int, ...]
+        taken_mask: tuple[int, ...]
+        trick: tuple[tuple[int, Card], ...]
+        tricks: tuple[Trick, ...]
+        contract_info: Contract | None
+        trump: Suit | str | None
+        maker: int | None
+        piles_mask: tuple[tuple[str, int], ...]
+        aux: Any
+        totals: tuple[int, ...]
+        results: tuple[DealResult, ...]
+        past_moves: tuple[tuple[Move, ...], ...]
+        _chain: MoveChain
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         rules: Rules,
         setup: MatchSetup,
@@ -264,28 +291,32 @@ class State:
         results: tuple[DealResult, ...] = (),
         past_moves: tuple[tuple[Move, ...], ...] = (),
         chain: MoveChain = None,
-    ) -> None:
+    ) -> State:
         """Build a state from every field; engines and variants use :meth:`evolve` instead."""
-        _set(self, "rules", rules)
-        _set(self, "setup", setup)
-        _set(self, "deal_number", deal_number)
-        _set(self, "dealer", dealer)
-        _set(self, "phase", phase)
-        _set(self, "to_move", to_move)
-        _set(self, "hands_mask", hands_mask)
-        _set(self, "taken_mask", taken_mask)
-        _set(self, "trick", trick)
-        _set(self, "tricks", tricks)
-        _set(self, "contract_info", contract_info)
-        _set(self, "trump", trump)
-        _set(self, "maker", maker)
-        _set(self, "piles_mask", piles_mask)
-        _set(self, "aux", aux)
-        _set(self, "totals", totals or (0,) * rules.players)
-        _set(self, "results", results)
-        _set(self, "past_moves", past_moves)
-        _set(self, "_chain", chain)
-        _set(self, "_hash", None)
+        return _tuple_new(
+            cls,
+            (
+                to_move,
+                hands_mask,
+                trick,
+                chain,
+                taken_mask,
+                tricks,
+                phase,
+                rules,
+                contract_info,
+                trump,
+                maker,
+                setup,
+                deal_number,
+                dealer,
+                piles_mask,
+                aux,
+                totals or (0,) * rules.players,
+                results,
+                past_moves,
+            ),
+        )
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("State is immutable: apply() returns a new state")
@@ -297,17 +328,26 @@ class State:
         """A copy with some fields changed; no checks are made (for phase rules and plugins).
 
         The move list is one of the fields (``_chain``); :meth:`after` appends a move too.
+        Raises :class:`TypeError` for a name that is not a field.
         """
-        new = _new(State)
-        for name in _SLOTS:
-            _set(new, name, changes[name] if name in changes else getattr(self, name))
-        _set(new, "_hash", None)
-        return new
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[_INDEX[name]] = value
+        except KeyError as exc:
+            raise TypeError(f"State has no field {exc.args[0]!r}") from None
+        return _tuple_new(State, values)
 
     def after(self, move: Move, **changes: Any) -> State:
         """A copy with ``move`` added to the current deal's moves and some fields changed."""
-        changes["_chain"] = (self._chain, move)
-        return self.evolve(**changes)
+        values = list(self)
+        values[_CHAIN] = (self[_CHAIN], move)
+        try:
+            for name, value in changes.items():
+                values[_INDEX[name]] = value
+        except KeyError as exc:
+            raise TypeError(f"State has no field {exc.args[0]!r}") from None
+        return _tuple_new(State, values)
 
     # ----------------------------------------------------------------- public reading
 
@@ -407,10 +447,16 @@ class State:
 
         Empty only when the state is over.
         """
-        if self.phase is Phase.OVER:
+        direct = self[_RULES]._unfiltered.get(self[_PHASE])
+        if direct is not None:  # the usual case: no house rules restrict the moves
+            found: tuple[Move, ...] = direct.legal_moves(self)
+            return found
+        phase = self[_PHASE]
+        if phase is _OVER:
             return ()
-        moves = self.rules.phases[self.phase].legal_moves(self)
-        house = self.rules.legal_moves_filter
+        rules = self[_RULES]
+        moves: tuple[Move, ...] = rules._phase_rules[phase].legal_moves(self)
+        house = rules.legal_moves_filter
         if house is not None:
             moves = house(self, moves)
         return moves
@@ -421,19 +467,29 @@ class State:
         Raises :class:`~kinglib.errors.IllegalMoveError` saying why when the move is not legal
         here; this state never changes.
         """
-        if self.phase is Phase.OVER:
+        direct = self[_RULES]._unfiltered.get(self[_PHASE])
+        if direct is not None:  # the usual case: no house rules restrict the moves
+            done: State | None = direct.apply_if_legal(self, move)
+            if done is not None:
+                return done
+        phase = self[_PHASE]
+        if phase is _OVER:
             raise IllegalMoveError(f"{move} is not possible: the {self._what()} is over")
-        phase_rules = self.rules.phases[self.phase]
-        reason = phase_rules.why_illegal(self, move)
-        if (
-            reason is None
-            and self.rules.legal_moves_filter is not None
-            and move not in self.legal_moves()
-        ):
-            reason = f"{move} is not allowed by the house rules in force"
-        if reason is not None:
-            raise IllegalMoveError(f"seat {self.to_move} may not play {move}: {reason}")
-        return phase_rules.apply(self, move)
+        rules = self[_RULES]
+        phase_rules: PhaseRules = rules._phase_rules[phase]
+        if rules.legal_moves_filter is None:
+            if direct is None:
+                after: State | None = phase_rules.apply_if_legal(self, move)
+                if after is not None:
+                    return after
+            reason: str | None = phase_rules.why_illegal(self, move) or "it is not legal now"
+        else:
+            reason = phase_rules.why_illegal(self, move)
+            if reason is None and move not in self.legal_moves():
+                reason = f"{move} is not allowed by the house rules in force"
+            if reason is None:
+                return phase_rules.apply(self, move)
+        raise IllegalMoveError(f"seat {self.to_move} may not play {move}: {reason}")
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here."""
@@ -450,42 +506,24 @@ class State:
 
     # ----------------------------------------------------------------- dunder
 
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.rules,
-            self.setup,
-            self.deal_number,
-            self.dealer,
-            self.phase,
-            self.to_move,
-            self.hands_mask,
-            self.taken_mask,
-            self.trick,
-            self.tricks,
-            self.contract_info,
-            self.trump,
-            self.maker,
-            self.piles_mask,
-            self.aux,
-            self.totals,
-            self.results,
-            self.past_moves,
-            self.deal_moves,
-        )
-
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, State):
-            return NotImplemented
-        return self._key() == other._key()
+            return False  # not NotImplemented: a plain tuple of the same fields is no state
+        # The move chain is a nested tuple: equal chains are equal move lists.
+        return _tuple_eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
-        h = self._hash
-        if h is None:
-            h = hash(self._key())
-            _set(self, "_hash", h)
-        return h
+        return _tuple_hash(self)
 
     def __repr__(self) -> str:
         return (
@@ -504,3 +542,8 @@ class State:
             raise TypeError(f"a seat is an int, not {seat!r}")
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"no seat {seat}: seats are 0 to {self.rules.players - 1}")
+
+
+for _i, _name in enumerate(_FIELDS):
+    setattr(State, _name, property(itemgetter(_i), doc=f"The state's ``{_name}`` field."))
+del _i, _name

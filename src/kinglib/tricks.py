@@ -13,13 +13,38 @@ from kinglib.cards import SUIT_MASKS, Card, Rank, Suit, iter_indices
 from kinglib.flow import finish_deal
 from kinglib.moves import Move, Play
 from kinglib.phases import PhaseRules
-from kinglib.state import Trick
+from kinglib.state import (
+    _CHAIN,
+    _CONTRACT,
+    _HANDS,
+    _MAKER,
+    _TAKEN,
+    _TO_MOVE,
+    _TRICK,
+    _TRICKS,
+    _TRUMP,
+    State,
+    Trick,
+)
 
 if TYPE_CHECKING:
+    from kinglib.contracts import Contract
     from kinglib.rules import Rules
-    from kinglib.state import State
 
 __all__ = ["PLAYS", "TrickPlay"]
+
+_tuple_new = tuple.__new__
+_object_new = object.__new__
+_set = object.__setattr__
+
+
+def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
+    """``Trick(plays, winner)`` without the generated ``__init__`` (the fields are known good)."""
+    trick: Trick = _object_new(Trick)
+    _set(trick, "plays", plays)
+    _set(trick, "winner", winner)
+    return trick
+
 
 #: The ``Play`` move of every card, by card index.
 PLAYS: tuple[Play, ...] = tuple(Play(Card.from_index(i)) for i in range(54))
@@ -34,9 +59,32 @@ _NAMES = {
 }
 
 
+# The Play moves of the cards of one 13-bit suit chunk of a mask, by that chunk (shifted in
+# place): at most 4 * 8191 + 3 entries, filled as they are first asked for.
+_CHUNK_PLAYS: dict[int, tuple[Move, ...]] = {}
+_CHUNKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39, 0b11 << 52)
+
+
+def _chunk_plays(part: int) -> tuple[Move, ...]:
+    found = _CHUNK_PLAYS.get(part)
+    if found is None:
+        found = _CHUNK_PLAYS[part] = tuple(PLAYS[i] for i in iter_indices(part))
+    return found
+
+
 def plays_of(mask: int) -> tuple[Move, ...]:
     """The ``Play`` moves of every card in ``mask``, in display order."""
-    return tuple(PLAYS[i] for i in iter_indices(mask))
+    get = _CHUNK_PLAYS.get
+    found = get(mask)
+    if found is not None:
+        return found
+    out: tuple[Move, ...] = ()
+    for chunk in _CHUNKS:
+        part = mask & chunk
+        if part:
+            found = get(part)
+            out += found if found is not None else _chunk_plays(part)
+    return out
 
 
 class TrickPlay(PhaseRules):
@@ -48,9 +96,23 @@ class TrickPlay(PhaseRules):
 
     """
 
+    #: Whether the legal moves are exactly the ``Play`` of each card of :meth:`legal_mask`
+    #: (true unless a subclass overrides :meth:`legal_moves`); then a move is checked against
+    #: the mask alone, and :meth:`why_illegal` only explains a refusal.
+    moves_are_mask: bool = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Note whether the subclass keeps the legal moves of :meth:`legal_mask`."""
+        super().__init_subclass__(**kwargs)
+        cls.moves_are_mask = cls.legal_moves is TrickPlay.legal_moves
+        cls._own_next_seat = cls.next_seat is not TrickPlay.next_seat
+
+    _own_next_seat: bool = False
+
     def __init__(self, rules: Rules) -> None:
         """Resolve the options this phase reads."""
         self.players = rules.players
+        self._last: tuple[State | None, int] = (None, 0)
         self.only_maker_leads_trump = bool(rules.options.get("only_maker_leads_trump", True))
         self.early_end = bool(rules.options.get("early_end", True))
 
@@ -58,17 +120,15 @@ class TrickPlay(PhaseRules):
 
     def legal_mask(self, state: State) -> int:
         """The mask of the cards the player to move may play."""
-        seat = state.to_move
-        assert seat is not None
-        hand = state.hands_mask[seat]
-        contract = state.contract_info
-        assert contract is not None
-        trick = state.trick
-        trump = state.trump
+        seat: int = state[_TO_MOVE]
+        hand: int = state[_HANDS][seat]
+        contract: Contract = state[_CONTRACT]
+        trick: tuple[tuple[int, Card], ...] = state[_TRICK]
+        trump = state[_TRUMP]
         if not trick:
             if contract.no_heart_lead and hand & ~_HEARTS:
                 hand &= ~_HEARTS
-            if self.only_maker_leads_trump and trump.__class__ is Suit and seat != state.maker:
+            if self.only_maker_leads_trump and trump.__class__ is Suit and seat != state[_MAKER]:
                 others = hand & ~SUIT_MASKS[trump]
                 if others:
                     return others
@@ -90,7 +150,13 @@ class TrickPlay(PhaseRules):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Play`` for every legal card."""
-        return plays_of(self.legal_mask(state))
+        mask = self.legal_mask(state)
+        # Remember the mask of the last state asked about: apply() usually follows at once.
+        # The pair is replaced whole, so threads sharing these rules never mix two states'
+        # masks; a state that is not the remembered one (by identity) computes its own.
+        self._last = (state, mask)
+        found = _CHUNK_PLAYS.get(mask)
+        return found if found is not None else plays_of(mask)
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say precisely why a card may not be played."""
@@ -123,6 +189,19 @@ class TrickPlay(PhaseRules):
             suit = _NAMES[led_card.suit]
             return f"{led_card} was led and seat {seat} must follow with a card of {suit}"
         return f"seat {seat} cannot follow {led_card} and must play a trump ({state.trump})"
+
+    def apply_if_legal(self, state: State, move: Move) -> State | None:
+        """The state after ``move`` if it is legal, else ``None``, checking the mask once."""
+        if not self.moves_are_mask:
+            # The subclass's own legal moves decide.
+            return self.apply(state, move) if move in self.legal_moves(state) else None
+        if move.__class__ is not Play and not isinstance(move, Play):
+            return None
+        last = self._last
+        mask = last[1] if last[0] is state else self.legal_mask(state)
+        if move.card.mask & mask:
+            return self.apply(state, move)
+        return None
 
     # --------------------------------------------------------------- playing
 
@@ -164,15 +243,27 @@ class TrickPlay(PhaseRules):
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
         assert isinstance(move, Play)
-        seat = state.to_move
-        assert seat is not None
+        seat: int = state[_TO_MOVE]
         card = move.card
-        hands = list(state.hands_mask)
+        hands = list(state[_HANDS])
         hands[seat] ^= card.mask
-        trick = (*state.trick, (seat, card))
-        nxt = self.next_seat(hands, seat, trick[0][0])
-        if nxt is not None:
-            return state.after(move, hands_mask=tuple(hands), trick=trick, to_move=nxt)
+        trick = (*state[_TRICK], (seat, card))
+        # The next seat to play (seats with empty hands are passed over); None: trick complete.
+        leader = trick[0][0]
+        if self._own_next_seat:
+            nxt = self.next_seat(hands, seat, leader)
+            if nxt is None:
+                nxt = leader
+        else:
+            n = self.players
+            nxt = seat + 1 if seat + 1 < n else 0
+            while nxt != leader and not hands[nxt]:
+                nxt = nxt + 1 if nxt + 1 < n else 0
+        if nxt != leader:
+            # state.after(move, to_move=nxt, hands_mask=..., trick=...), in one step.
+            return _tuple_new(
+                State, (nxt, tuple(hands), trick, (state[_CHAIN], move), *state[_TAKEN:])
+            )
         return self.complete_trick(state, move, tuple(hands), trick)
 
     def complete_trick(
@@ -184,17 +275,24 @@ class TrickPlay(PhaseRules):
     ) -> State:
         """Give the trick to its winner, then end the deal if nothing is left to decide."""
         winner = self.trick_winner(state, trick)
-        taken = list(state.taken_mask)
+        won = 0
         for _, card in trick:
-            taken[winner] |= card.mask
-        tricks = (*state.tricks, Trick(trick, winner))
-        after = state.after(
-            move,
-            hands_mask=hands,
-            taken_mask=tuple(taken),
-            trick=(),
-            tricks=tricks,
-            to_move=winner,
+            won |= card.mask
+        taken = list(state[_TAKEN])
+        taken[winner] |= won
+        # state.after(move, to_move=winner, hands_mask=hands, trick=(), taken_mask=...,
+        # tricks=...), in one step.
+        after: State = _tuple_new(
+            State,
+            (
+                winner,
+                hands,
+                (),
+                (state[_CHAIN], move),
+                tuple(taken),
+                (*state[_TRICKS], _trick(trick, winner)),
+                *state[_TRICKS + 1 :],
+            ),
         )
         remaining = 0
         for h in hands:
@@ -207,8 +305,7 @@ class TrickPlay(PhaseRules):
 
     def is_decided(self, state: State, remaining: int) -> bool:
         """Whether the cards still in hands can no longer change anyone's score."""
-        contract = state.contract_info
-        assert contract is not None
-        return len(state.tricks) >= contract.last_scoring_trick and not (
+        contract: Contract = state[_CONTRACT]
+        return len(state[_TRICKS]) >= contract.last_scoring_trick and not (
             remaining & contract.scoring_mask
         )

@@ -1,0 +1,256 @@
+"""The engine's fast paths give exactly what the plain paths give.
+
+A card play builds the next state in one step, checks the card against one legal mask, and
+remembers the mask of the last state it listed moves for; the deal shuffles with an inlined
+copy of ``random.shuffle``. Each is checked here against the slow, obvious form.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kinglib
+from kinglib import IllegalMoveError, Phase, Play, State
+from kinglib.dealing import _shuffle
+from kinglib.moves import Move
+from kinglib.tricks import PLAYS, TrickPlay, plays_of
+
+VARIANTS = ("simple", "jokers", "domino", "ordered", "bidding")
+FIELDS = [
+    "rules",
+    "setup",
+    "deal_number",
+    "dealer",
+    "phase",
+    "to_move",
+    "hands_mask",
+    "taken_mask",
+    "trick",
+    "tricks",
+    "contract_info",
+    "trump",
+    "maker",
+    "piles_mask",
+    "aux",
+    "totals",
+    "results",
+    "past_moves",
+]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 24, 32, 36, 53, 54])
+def test_the_shuffle_is_random_shuffle(size: int) -> None:
+    for seed in range(50):
+        mine, theirs = list(range(size)), list(range(size))
+        a, b = random.Random(seed), random.Random(seed)
+        _shuffle(mine, a)
+        b.shuffle(theirs)
+        assert mine == theirs
+        assert a.random() == b.random()  # the generators were left in the same place
+
+
+def test_the_shuffle_of_a_subclass_uses_its_own_methods() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards = [1, 2, 3]
+    _shuffle(cards, Reversing(0))
+    assert cards == [3, 2, 1]
+
+
+def test_plays_of_lists_every_card_in_display_order() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        mask = rng.getrandbits(54)
+        expected = tuple(PLAYS[i] for i in range(54) if mask >> i & 1)
+        assert plays_of(mask) == expected
+        assert plays_of(mask) == expected  # the second time from the cache
+    assert plays_of(0) == ()
+
+
+def _slow_after(state: State, move: Move) -> State:
+    """What a card play should give, rebuilt field by field with the public ``evolve``."""
+    fields = {name: getattr(state, name) for name in FIELDS}
+    copy = state.evolve(**fields)
+    assert copy == state and hash(copy) == hash(state) and copy is not state
+    return copy
+
+
+@settings(max_examples=15, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6))
+def test_a_fast_play_equals_the_same_play_after_a_copy(variant: str, seed: int) -> None:
+    rules = kinglib.load_rules(variant)
+    rng = random.Random(seed)
+    state = rules.new_match(seed)
+    for _ in range(120):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        move = rng.choice(moves)
+        fast = state.apply(move)
+        # A copy is another object: the remembered legal mask is not used for it.
+        slow = _slow_after(state, move).apply(move)
+        assert fast == slow and hash(fast) == hash(slow)
+        assert fast.deal_moves == slow.deal_moves
+        state = fast
+
+
+def test_the_remembered_mask_belongs_to_its_state_only() -> None:
+    rules = kinglib.load_rules("simple")
+    a = rules.new_match(1)
+    b = rules.new_match(2)
+    legal_b = b.legal_moves()
+    # Moves were last listed for b; a card legal in b but not held in a is refused in a.
+    foreign = next(m for m in legal_b if m not in a.legal_moves())
+    a.legal_moves()
+    b.legal_moves()
+    with pytest.raises(IllegalMoveError, match="does not hold"):
+        a.apply(foreign)
+    assert b.apply(foreign).deal_moves == (foreign,)
+
+
+def test_evolve_refuses_a_name_that_is_no_field() -> None:
+    state = kinglib.load_rules("simple").new_match(1)
+    with pytest.raises(TypeError, match="no field 'hand'"):
+        state.evolve(hand=0)
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        state.after(Play(kinglib.Card.parse("AS")), colour=1)
+
+
+def test_every_field_reads_back_what_evolve_set() -> None:
+    state = kinglib.load_rules("simple").new_match(1)
+    values = {
+        "deal_number": 7,
+        "dealer": 3,
+        "phase": Phase.DECLARE,
+        "to_move": 2,
+        "hands_mask": (1, 2, 4, 8),
+        "taken_mask": (16, 0, 0, 0),
+        "trick": ((0, kinglib.Card.parse("AS")),),
+        "tricks": (),
+        "trump": "notrump",
+        "maker": 1,
+        "piles_mask": (("widow", 3),),
+        "aux": ("x", 1),
+        "totals": (1, -1, 0, 0),
+        "results": (),
+        "past_moves": ((),),
+    }
+    changed = state.evolve(**values)
+    for name, value in values.items():
+        assert getattr(changed, name) == value, name
+    assert changed.rules is state.rules and changed.setup is state.setup
+    assert changed.contract_info is state.contract_info
+    assert state.deal_number == 1  # the original is untouched
+
+
+def test_a_state_is_no_sequence_to_compare_or_order() -> None:
+    state = kinglib.load_rules("simple").new_match(1)
+    assert state != tuple(state)
+    assert tuple(state) != state
+    assert state.__eq__(tuple(state)) is False
+    with pytest.raises(TypeError):
+        assert state < state
+    with pytest.raises(AttributeError):
+        state.phase = Phase.OVER
+
+
+class _OnlyAces(TrickPlay):
+    """A phase that lists fewer moves than its mask: its own legal_moves decides."""
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        moves = super().legal_moves(state)
+        aces = tuple(m for m in moves if isinstance(m, Play) and m.card.rank == 14)
+        return aces or moves
+
+
+def test_a_subclass_with_its_own_legal_moves_is_checked_by_why_illegal() -> None:
+    assert TrickPlay.moves_are_mask and not _OnlyAces.moves_are_mask
+    rules = kinglib.load_rules("simple")
+    phase = _OnlyAces(rules)
+    state = rules.new_deal(
+        "no_tricks",
+        [
+            "AS KS QS JS 10S 9S 8S 7S",
+            "AH KH QH JH 10H 9H 8H 7H",
+            "AD KD QD JD 10D 9D 8D 7D",
+            "AC KC QC JC 10C 9C 8C 7C",
+        ],
+    )
+    state = state.evolve(to_move=0)
+    king = Play(kinglib.Card.parse("KS"))
+    ace = Play(kinglib.Card.parse("AS"))
+    assert phase.legal_moves(state) == (ace,)
+    assert phase.apply_if_legal(state, king) is None
+    after = phase.apply_if_legal(state, ace)
+    assert after is not None and after.trick == ((0, ace.card),)
+
+
+def test_states_share_what_a_card_play_did_not_change() -> None:
+    rules = kinglib.load_rules("simple")
+    a = rules.new_match(3)
+    b = a.apply(a.legal_moves()[0])
+    assert b.rules is a.rules and b.setup is a.setup and b.contract_info is a.contract_info
+    assert b.totals is a.totals and b.results is a.results and b.past_moves is a.past_moves
+    assert b.taken_mask is a.taken_mask and b.tricks is a.tricks
+    assert b.hands_mask is not a.hands_mask
+
+
+def test_every_state_of_a_match_kept_alive_takes_under_a_megabyte() -> None:
+    import tracemalloc
+
+    rules = kinglib.load_rules("simple")
+    rng = random.Random(5)
+    warm = rules.new_match(4)  # fill the move caches first
+    while not warm.is_over:
+        warm = warm.apply(rng.choice(warm.legal_moves()))
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        states = [rules.new_match(5)]
+        while not states[-1].is_over:
+            states.append(states[-1].apply(rng.choice(states[-1].legal_moves())))
+        used = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(states[-1].results) == 14
+    assert used < 1_000_000, f"{len(states)} states take {used} bytes"
+    assert len(kinglib.to_json(states[-1]).encode()) < 8 * 1024
+
+
+class _NoAceLeads:
+    """A house rule: an ace may not be led while the leader holds another card."""
+
+    @kinglib.hookimpl
+    def kinglib_legal_moves(self, state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        if state.trick:
+            return moves
+        kept = tuple(m for m in moves if not (isinstance(m, Play) and m.card.rank == 14))
+        return kept or moves
+
+
+def test_house_rules_that_filter_moves_take_the_checked_path() -> None:
+    plain = kinglib.load_rules("simple")
+    house = kinglib.load_rules("simple", plugins=[_NoAceLeads()])
+    hands = [
+        "AS KS QS JS 10S 9S 8S 7S",
+        "AH KH QH JH 10H 9H 8H 7H",
+        "AD KD QD JD 10D 9D 8D 7D",
+        "AC KC QC JC 10C 9C 8C 7C",
+    ]
+    ace = Play(kinglib.Card.parse("AD"))
+    king = Play(kinglib.Card.parse("KD"))
+    free = plain.new_deal("no_tricks", hands, dealer=1)  # seat 2 leads diamonds
+    ruled = house.new_deal("no_tricks", hands, dealer=1)
+    assert ace in free.legal_moves() and ace not in ruled.legal_moves()
+    assert free.apply(ace).trick == ((2, ace.card),)
+    with pytest.raises(IllegalMoveError, match="not allowed by the house rules in force"):
+        ruled.apply(ace)
+    assert ruled.apply(king).trick == ((2, king.card),)
+    with pytest.raises(IllegalMoveError, match="does not hold"):
+        ruled.apply(Play(kinglib.Card.parse("AS")))
