@@ -284,7 +284,7 @@ def _dask_client(address: str) -> Any:
         distributed = importlib.import_module("distributed")
     except ImportError:
         raise CommandError(
-            "--dask needs the 'distributed' package: pip install distributed"
+            "--dask needs the 'distributed' package: pip install 'kinglib[dask]'"
         ) from None
     try:
         return distributed.Client(address, timeout=10)
