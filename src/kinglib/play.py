@@ -263,7 +263,7 @@ def chunk_bounds(games: int, size: int) -> list[tuple[int, int]]:
 
 #: Chunks per worker when the size is not given: enough to balance the load and to move the
 #: progress bar, few enough that sending a chunk costs nothing next to playing it.
-CHUNKS_PER_WORKER = 8
+CHUNKS_PER_WORKER = 16
 #: The largest chunk chosen by default, in games.
 MAX_CHUNK = 50
 
@@ -316,7 +316,7 @@ def simulate(
             other processes must be picklable.
         progress: called as ``progress(done, games)`` as games (here) or chunks of games (in
             workers) finish.
-        chunk_size: games per task sent to a worker; by default about eight tasks per
+        chunk_size: games per task sent to a worker; by default about sixteen tasks per
             worker, at most 50 games each.
 
     Raises:
@@ -364,6 +364,8 @@ def _run_elsewhere(
     _remember(spec, rules)
     size = chunk_size if chunk_size is not None else default_chunk_size(games, workers)
     bounds = chunk_bounds(games, size)
+    if not bounds:
+        return []
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=min(workers, max(1, len(bounds)))) if own else executor
     assert pool is not None
