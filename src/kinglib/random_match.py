@@ -51,7 +51,10 @@ def random_match(rules: Rules, seed: int = 0) -> State:
     players = rules.players
     draws = [random.Random(game_seed(seed, seat)) for seat in range(players)]
     choices = [rng.choice for rng in draws]
-    belows = [rng.randrange for rng in draws]
+    # choice(seq) is seq[_randbelow(len(seq))] in CPython; randrange(n) draws the same.
+    belows: list[Callable[[int], int]] = [
+        getattr(rng, "_randbelow", rng.randrange) for rng in draws
+    ]
     phases = rules.phases
     pickers = _mask_pickers(rules)
     house = rules.legal_moves_filter
@@ -68,7 +71,7 @@ def random_match(rules: Rules, seed: int = 0) -> State:
         move: Move
         if legal_mask is not None:
             mask = legal_mask(state)
-            # randrange(n) draws exactly as choice() does from a sequence of n moves.
+            # The index choice() would draw from the n legal moves; then skip that many cards.
             for _ in range(belows[seat](mask.bit_count())):
                 mask &= mask - 1
             move = plays[(mask & -mask).bit_length() - 1]
