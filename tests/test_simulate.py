@@ -205,6 +205,27 @@ def test_the_command_runs_on_a_dask_scheduler(cluster: LocalCluster) -> None:
     data = json.loads(result.stdout)
     expected = kinglib.simulate(SIMPLE, 4, seed=5).to_dict()
     assert data | {"seconds": 0} == expected | {"seconds": 0}
+    sized = run_cli(
+        "simulate",
+        "simple",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--dask",
+        address,
+        "--chunk-size",
+        "1",
+        "--json",
+    )
+    assert sized.returncode == 0, sized.stderr
+    assert json.loads(sized.stdout) | {"seconds": 0} == expected | {"seconds": 0}
+
+
+def test_the_command_refuses_a_bad_chunk_size() -> None:
+    result = run_cli("simulate", "simple", "--games", "4", "--chunk-size", "0")
+    assert result.returncode == 2
+    assert "--chunk-size is 1 or more, not 0" in result.stderr
 
 
 # --------------------------------------------------------------------------- bad arguments
