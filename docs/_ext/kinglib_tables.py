@@ -1,9 +1,11 @@
 """Sphinx directives that render kinglib's variant tables from the code itself.
 
 ``.. kinglib-options:: simple`` lists a variant's options, ``.. kinglib-contracts:: simple``
-its contracts with prices and totals, ``.. kinglib-schedule:: simple`` the deals of a match.
-Each accepts ``:players:`` and ``:options:`` (``key=value`` pairs separated by ``;``), so the
-tables in the docs are always those of the code.
+its contracts with prices and totals, ``.. kinglib-schedule:: simple`` the deals of a match,
+``.. kinglib-variant:: simple`` the variant at a glance (players, pack, hands, match length).
+Each accepts ``:players:``, ``:options:`` (``key=value`` pairs separated by ``;``) and
+``:plugins:`` (house-rule names separated by commas), so the tables in the docs are always those
+of the code.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import kinglib
+from kinglib.invariants import invariants_of
 
 
 def _rules(variant: str, opts: dict[str, Any]) -> kinglib.Rules:
@@ -26,7 +29,8 @@ def _rules(variant: str, opts: dict[str, Any]) -> kinglib.Rules:
         if pair.strip():
             key, _, value = pair.partition("=")
             options[key.strip()] = value.strip()
-    return kinglib.load_rules(variant, players=players, **options)
+    plugins = [p.strip() for p in (opts.get("plugins") or "").split(",") if p.strip()]
+    return kinglib.load_rules(variant, players=players, plugins=plugins, **options)
 
 
 def _cell(value: object) -> str:
@@ -39,6 +43,7 @@ class _TableDirective(SphinxDirective):
     option_spec = {  # noqa: RUF012
         "players": directives.positive_int,
         "options": directives.unchanged,
+        "plugins": directives.unchanged,
     }
 
     def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:
@@ -86,17 +91,66 @@ class ContractsTable(_TableDirective):
 
 
 class ScheduleTable(_TableDirective):
-    """The deals of a match."""
+    """The deals of a match; a run of deals with the same contract (or marker) is one row."""
 
     def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
         schedule = rules.schedule
         if schedule.repeat is not None:
-            return ["deal", "contract"], [["every deal", f"``{schedule.repeat}``"]]
+            return ["deal", "contract"], [["every deal", self.label(rules, schedule.repeat)]]
         rows: list[list[object]] = []
+        first = 1
         for number, cid in enumerate(schedule.deals, start=1):
-            contract = rules.contracts.get(cid)
-            rows.append([number, f"``{cid}``" + (f" ({contract.name})" if contract else "")])
+            last = number == len(schedule.deals) or schedule.deals[number] != cid
+            if last:
+                deals = str(first) if first == number else f"{first}–{number}"
+                rows.append([deals, self.label(rules, cid)])
+                first = number + 1
         return ["deal", "contract"], rows
+
+    @staticmethod
+    def label(rules: kinglib.Rules, cid: str) -> str:
+        """The contract id with its name, or what a marker means."""
+        contract = rules.contracts.get(cid)
+        if contract is not None:
+            return f"``{cid}`` ({contract.name})"
+        if cid == "choose":
+            return "``choose``: the contract is chosen during the deal"
+        return f"``{cid}``"
+
+
+class VariantTable(_TableDirective):
+    """A variant at a glance: players, pack, hands, match, zero-sum, as the code has them."""
+
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
+        info = rules.info
+        players = ", ".join(
+            f"**{n}**" if n == info.default_players else str(n) for n in info.players
+        )
+        start = rules.new_match(seed=0)
+        sizes = sorted({len(start.hand(seat)) for seat in range(rules.players)} - {0})
+        piles = ", ".join(f"{name} {len(cards)}" for name, cards in start.piles.items() if cards)
+        hands = " or ".join(str(n) for n in sizes) + " cards each"
+        if piles:
+            hands += f"; {piles}"
+        declared = invariants_of(rules)
+        length = rules.schedule.length
+        if length is not None:
+            match = f"{length} deals"
+        elif declared.threshold is not None:
+            match = f"until some total is {declared.threshold} or lower after a deal"
+        else:
+            match = "open-ended"
+        rows: list[list[object]] = [
+            ["title", info.title],
+            ["players", f"{players} (default in bold)"],
+            ["pack", f"{len(rules.deck)} cards"],
+            ["first deal", hands],
+            ["match", match],
+            ["zero-sum", "yes" if declared.zero_sum else "no"],
+        ]
+        if info.base:
+            rows.append(["builds on", f"``{info.base}``"])
+        return ["", f"``{rules.variant}``, {rules.players} players"], rows
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -104,4 +158,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("kinglib-options", OptionsTable)
     app.add_directive("kinglib-contracts", ContractsTable)
     app.add_directive("kinglib-schedule", ScheduleTable)
+    app.add_directive("kinglib-variant", VariantTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -23,6 +23,11 @@ from kinglib.view import View
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "bot_name"]
 
+#: The points a bid for the penalty suit must save, beyond its price, to be worth making.
+_BID_MARGIN = 1.0
+#: What emptying a suit by the discard is worth, against the rank of a card discarded.
+_VOID_BONUS = 6.0
+
 
 @runtime_checkable
 class Bot(Protocol):
@@ -206,13 +211,17 @@ class _Judge:
             total *= self.deal_tricks / len(hand)
         return total
 
-    def best_declaration(self, hand: CardSet) -> tuple[float, Suit | str]:
-        """The declaration (a suit, ``notrump`` or ``misere``) that takes most tricks."""
+    def best_declaration(
+        self, hand: CardSet, *, notrump: bool = True, misere: bool = True
+    ) -> tuple[float, Suit | str]:
+        """The declaration that takes most tricks: a suit, or ``notrump``/``misere`` if allowed."""
         options: list[tuple[float, Suit | str]] = [
             (self.expected_tricks(hand, suit), suit) for suit in _ALL_SUITS
         ]
-        options.append((self.expected_tricks(hand) - 0.3, "notrump"))
-        options.append((self.expected_tricks(hand, misere=True) - 0.3, "misere"))
+        if notrump:
+            options.append((self.expected_tricks(hand) - 0.3, "notrump"))
+        if misere:
+            options.append((self.expected_tricks(hand, misere=True) - 0.3, "misere"))
         return max(options, key=lambda o: o[0])
 
     def own_take_chance(self, card: Card, hand: CardSet) -> float:
@@ -228,11 +237,36 @@ class _Judge:
             chance = max(chance, 0.35)
         return chance
 
-    def estimate(self, contract: Contract, hand: CardSet) -> float:
-        """The points this hand expects from ``contract``, relative to a fair share."""
+    def suit_penalty(self, hand: CardSet, suit: Suit) -> float:
+        """How many cards of ``suit`` this hand expects to take when each costs a point.
+
+        Each card of the suit that wins a trick of its suit brings about one card of the suit
+        from every player; the tricks the hand wins in other suits collect a few cards of the
+        suit thrown by players void in the led suit.
+        """
+        others = self.deck - hand
+        players = self.view.players
+        total = 0.0
+        for s in _ALL_SUITS:
+            mine = hand.of_suit(s)
+            out = others.of_suit(s)
+            for card in mine:
+                higher = sum(1 for c in out if _strength(c, False) > _strength(card, False))
+                wins = _win_chance(higher, len(mine))
+                total += wins * (players if s is suit else 0.3 * players / 4)
+        return total
+
+    def estimate(self, contract: Contract, hand: CardSet, *, ordered: bool = False) -> float:
+        """The points this hand expects from ``contract``, relative to a fair share.
+
+        ``ordered``: a trump round ordered with the hand seen (ordered, atomic), where the
+        trump is a suit, or notrump when the rules' option ``notrump`` allows it; never misère.
+        """
         players = self.view.players
         if contract.trump_round:
-            tricks, _ = self.best_declaration(hand)
+            rules = self.view.rules
+            notrump = not ordered or bool(rules is not None and rules.options.get("notrump"))
+            tricks, _ = self.best_declaration(hand, notrump=notrump, misere=not ordered)
             per_trick = contract.trick_values[0] if contract.trick_values else 0
             mine = tricks * per_trick
         else:
@@ -258,9 +292,19 @@ class HeuristicBot:
       the cheapest winning card when it plays last, and throws its lowest card otherwise.
     * Choosing a contract: the one its hand scores best in. Declaring: its strongest trump
       (in a trump round) or, for a penalty suit, the suit it is least likely to take.
-      Bidding: the lowest offer when its hand is worth it, else pass. Answering: sell when the
-      best offer is at least what it expects to take. Discarding: high cards that score
-      nothing (low cards outside trumps in a positive deal).
+      A contract chosen with the hand seen (ordered, atomic) is valued with the trumps that
+      may be ordered there: a suit, or notrump where allowed, never misère.
+      Bidding for a trump round: the lowest offer when its hand is worth it, else pass.
+      Bidding for the penalty suit (bidding): the lowest bid when naming its safest suit
+      saves more than that bid (plus a margin of one point) over hearts, the suit when
+      everyone passes; it then names that suit. Answering: sell when the best offer is at
+      least what it expects to take. Discarding: high cards that score nothing (low cards
+      outside trumps in a positive deal), emptying a suit when it can, to throw penalty
+      cards on that suit's leads or to trump them.
+    * Jokers: a joker goes under a higher heart on a heart lead (after any heart above it,
+      which could never lose again), or after another joker (the first played ranks higher).
+      Void in a plain suit it keeps the joker, which would win there, and its hearts, which
+      guard the joker against heart leads, and throws its highest plain card.
 
     Every move it returns is one of the view's legal moves.
     """
@@ -344,11 +388,13 @@ class HeuristicBot:
         led, best, last = self._trick_state(judge)
         keys = {c: _trick_key(c, led, judge.trump, judge.misere) for c in cards}
         following = any(k[0] >= 1 for k in keys.values())
-        under = [c for c in cards if keys[c] < best]
+        # A joker played after another joker ranks lower: it loses like any card under.
+        under = [c for c in cards if keys[c] < best or _second_joker(c, judge.view.trick)]
         if not following:
             # Void: shed what costs most, then the card most likely to win a later trick.
             return max(under or cards, key=lambda c: (-judge.price(c), _strength(c, False)))
         if under:
+            # Duck with the highest card that loses: it is the one that would win later.
             return max(under, key=lambda c: (keys[c], -judge.price(c)))
         if last:
             # The trick is ours whatever we play: take it with our worst card to keep.
@@ -393,7 +439,9 @@ class HeuristicBot:
             if not isinstance(move, Choose):
                 continue
             contract = rules.contracts.get(move.contract) if rules is not None else None
-            value = judge.estimate(contract, judge.hand) if contract is not None else 0.0
+            value = (
+                judge.estimate(contract, judge.hand, ordered=True) if contract is not None else 0.0
+            )
             if best is None or value > best[0]:
                 best = (value, move)
         return None if best is None else best[1]
@@ -443,14 +491,9 @@ class HeuristicBot:
         contract = judge.contract
         if contract is not None and contract.sign < 0:
             # A bid buys the choice of the penalty suit: worth what it saves over hearts.
-            def taken(suit: Suit) -> float:
-                return (
-                    sum(judge.own_take_chance(c, hand) for c in hand.of_suit(suit))
-                    * judge.view.players
-                )
-
-            saving = taken(Suit.HEARTS) - min(taken(s) for s in _ALL_SUITS)
-            return lowest if lowest.amount < saving else passing
+            taken = {suit: judge.suit_penalty(hand, suit) for suit in _ALL_SUITS}
+            saving = taken[Suit.HEARTS] - min(taken.values())
+            return lowest if lowest.amount + _BID_MARGIN <= saving else passing
         if contract is None or contract.trump_round:
             tricks, _ = judge.best_declaration(hand)
             fair = judge.deal_tricks / max(1, judge.view.players)
@@ -491,6 +534,12 @@ class HeuristicBot:
 
         def value(move: Discard) -> float:
             total = 0.0
+            left = judge.hand - move.cards
+            for suit in _ALL_SUITS:
+                if judge.hand.of_suit(suit) and not left.of_suit(suit) and suit is not trump:
+                    # A suit emptied: in a penalty deal the hand can then throw its costly
+                    # cards on that suit's leads; in a trump round it can trump them.
+                    total += _VOID_BONUS
             for card in move.cards:
                 strength = _strength(card, False)
                 price = judge.price(card)
@@ -501,6 +550,11 @@ class HeuristicBot:
             return total
 
         return max(discards, key=value)
+
+
+def _second_joker(card: Card, trick: Sequence[tuple[int, Card]]) -> bool:
+    """A joker played after another joker in the same trick: it ranks lower and loses."""
+    return card.suit is None and any(c.suit is None for _, c in trick)
 
 
 def _best_offer(values: Iterable[object]) -> int | None:

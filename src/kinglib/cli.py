@@ -21,7 +21,7 @@ from rich.text import Text
 
 from kinglib.bots import HeuristicBot
 from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
-from kinglib.human import ask_move
+from kinglib.human import ask_move, show
 from kinglib.play import simulate
 from kinglib.plugins import variant_names
 from kinglib.record import from_json, to_json
@@ -168,17 +168,18 @@ def run_match(
             move = bot.choose_move(state.view(seat))
         after = state.apply(move)
         if human is not None and seat != human:
-            console.print(Text(f"seat {seat}: {move}"))
+            console.print(Text(f"seat {seat}: {show(move)}"))
         if len(after.results) > len(state.results):
             if human is not None:
-                plays = " ".join(f"{s}:{c}" for s, c in state.trick)
-                console.print(Text(f"last cards: {plays} {seat}:{move}".replace("  ", " ")))
+                plays = " ".join(f"{s}:{show(c)}" for s, c in state.trick)
+                last = f"last cards: {plays} {seat}:{show(move)}"
+                console.print(Text(last.replace("  ", " ")))
             console.print(_deal_footer(after))
             if not after.is_over:
                 console.print(_deal_header(after, show_hands=human is None))
         elif human is not None and len(after.tricks) > len(state.tricks):
             trick = after.tricks[-1]
-            plays = " ".join(f"{s}:{c}" for s, c in trick.plays)
+            plays = " ".join(f"{s}:{show(c)}" for s, c in trick.plays)
             console.print(Text(f"trick {len(after.tricks)}: {plays} → seat {trick.winner}"))
         state = after
     return state

@@ -27,7 +27,7 @@ How a variant declares its invariants, in its plugin module::
         # contract's total
         if result.detail("slam") is None:
             return rules.contracts[result.contract].total
-        return 26 if rules.options["slam"] == "self" else -26 * (rules.players - 1)
+        return 26 if rules.options["slam"] == "shooter" else -26 * (rules.players - 1)
 
     @hookimpl
     def kinglib_invariants(rules):

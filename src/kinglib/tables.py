@@ -13,14 +13,16 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from kinglib.invariants import invariants_of
 from kinglib.options import Option
 from kinglib.play import Summary
 from kinglib.rules import Rules
-from kinglib.state import DealResult
+from kinglib.state import DealResult, Phase
 
 __all__ = [
     "contracts_table",
     "options_table",
+    "played_contracts",
     "points_text",
     "schedule_table",
     "score_sheet",
@@ -76,15 +78,51 @@ def variants_table(names: Sequence[str], load: Any) -> Table:
     return table
 
 
+def _choice_plan(rules: Rules) -> Any:
+    """The pools and quotas of a match whose contracts are chosen, or ``None``.
+
+    A variant whose CHOOSE phase keeps a ``plan`` (with ``shared`` and ``per_player``
+    ``(contract, count)`` pairs and the number of ``deals``) describes its match by it.
+    """
+    phase = rules.phases.get(Phase.CHOOSE)
+    plan = getattr(phase, "plan", None)
+    if plan is None or not hasattr(plan, "shared") or not hasattr(plan, "per_player"):
+        return None
+    return plan
+
+
+def played_contracts(rules: Rules) -> tuple[str, ...]:
+    """The ids of the contracts a match of these rules can play, in the rules' order.
+
+    They are read from the schedule (or the pools of a chosen-contract match); when the
+    schedule names none of the rules' contracts, every contract counts.
+    """
+    schedule = rules.schedule
+    plan = _choice_plan(rules)
+    named: set[str] = set(schedule.deals)
+    if schedule.repeat is not None:
+        named.add(schedule.repeat)
+    if plan is not None:
+        named.update(cid for cid, _ in (*plan.shared, *plan.per_player))
+    found = tuple(cid for cid in rules.contracts if cid in named)
+    return found or tuple(rules.contracts)
+
+
 def contracts_table(rules: Rules) -> Table:
-    """The contracts of the rules: id, names, what they count, and the points of a deal."""
+    """The contracts a match plays: id, names, what they count, and the points of a deal.
+
+    Contracts the rules define but the chosen scheme does not play (the positive games of a
+    scheme with trump rounds) are left out and counted in the caption.
+    """
     table = Table(title=f"{rules.variant}: contracts ({rules.players} players)")
     table.add_column("id", no_wrap=True)
     table.add_column("name")
     table.add_column("title")
     table.add_column("counts")
     table.add_column("deal total", justify="right")
-    for contract in rules.contracts.values():
+    played = played_contracts(rules)
+    for cid in played:
+        contract = rules.contracts[cid]
         table.add_row(
             Text(contract.id),
             Text(contract.name),
@@ -92,19 +130,82 @@ def contracts_table(rules: Rules) -> Table:
             Text(contract.description),
             Text(points_text(contract.total)),
         )
+    unused = len(rules.contracts) - len(played)
+    if unused:
+        what = "contract is" if unused == 1 else "contracts are"
+        table.caption = f"{unused} more {what} defined but not played in this match"
+    return table
+
+
+def _end_of_match(rules: Rules) -> str:
+    """How an open-ended match ends: the threshold the rules declare."""
+    threshold = invariants_of(rules).threshold
+    if threshold is None:
+        return "deals go on until the variant's end of match"
+    return f"deals go on until some total is {threshold} or lower at the end of a deal"
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def _plan_table(rules: Rules, plan: Any) -> Table:
+    """The pools and quotas of a match of chosen contracts, and what they hand out."""
+    n = rules.players
+    table = Table(title=f"{rules.variant}: the match (contracts chosen by the eldest)")
+    table.add_column("contract")
+    table.add_column("chosen")
+    table.add_column("deals", justify="right")
+    table.add_column("deal total", justify="right")
+    total = 0
+    for pairs, shared in ((plan.shared, True), (plan.per_player, False)):
+        for cid, count in pairs:
+            deals = count if shared else count * n
+            contract = rules.contracts.get(cid)
+            if contract is not None:
+                total += deals * contract.total
+            how = (
+                f"{_times(count)} in all (shared pool)"
+                if shared
+                else f"{_times(count)} by each player"
+            )
+            table.add_row(
+                Text(_contract_label(rules, cid)),
+                Text(how),
+                Text(str(deals)),
+                Text(points_text(contract.total) if contract is not None else ""),
+            )
+    balance = "zero-sum" if total == 0 else f"the deals hand out {total:+d} in all"
+    forced = "; every player must use up his quotas exactly" if plan.per_player else ""
+    table.caption = (
+        f"{plan.deals} deals; each deal's eldest chooses its contract with his hand seen"
+        f"{forced}; {balance}; the highest total wins"
+    )
     return table
 
 
 def schedule_table(rules: Rules) -> Table:
-    """The match structure: the contract of every deal, or the open-ended rule."""
+    """The match structure: every deal's contract, the pools to choose from, or the threshold.
+
+    A fixed match lists its deals; a match of chosen contracts lists its pools and quotas; an
+    open-ended match says the threshold that ends it (the ``threshold`` the rules declare).
+    """
     schedule = rules.schedule
+    plan = _choice_plan(rules)
+    if plan is not None:
+        return _plan_table(rules, plan)
     table = Table(title=f"{rules.variant}: the match")
     table.add_column("deal", justify="right")
     table.add_column("contract")
     table.add_column("deal total", justify="right")
     if schedule.repeat is not None:
-        table.add_row(Text("every"), Text(_contract_label(rules, schedule.repeat)), Text(""))
-        table.caption = "deals go on until the variant's end of match"
+        contract = rules.contracts.get(schedule.repeat)
+        table.add_row(
+            Text("every"),
+            Text(_contract_label(rules, schedule.repeat)),
+            Text(points_text(contract.total) if contract is not None else ""),
+        )
+        table.caption = f"{_end_of_match(rules)}; the highest total wins"
         return table
     total = 0
     for number, cid in enumerate(schedule.deals, start=1):
@@ -117,7 +218,7 @@ def schedule_table(rules: Rules) -> Table:
             Text(points_text(contract.total) if contract is not None else ""),
         )
     balance = "zero-sum" if total == 0 else f"the deals hand out {total:+d} in all"
-    table.caption = f"{len(schedule.deals)} deals; {balance}"
+    table.caption = f"{len(schedule.deals)} deals; {balance}; the highest total wins"
     return table
 
 

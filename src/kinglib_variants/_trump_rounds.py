@@ -44,6 +44,8 @@ from kinglib.cards import Card, CardSet, Suit, iter_indices
 from kinglib.contracts import Contract
 from kinglib.errors import RulesError
 from kinglib.flow import finish_deal
+from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
 from kinglib.phases import PhaseRules, describe_moves
@@ -548,3 +550,50 @@ def check_trump_players(scheme: str, players: int, allowed: tuple[int, ...]) -> 
             f"scheme {scheme!r} plays trump rounds in praise mode for {counts} players, "
             f"not {players}"
         )
+
+
+# --------------------------------------------------------------------- the hooks
+# A variant whose trump rounds are played in praise mode imports these hook implementations
+# into its own module (simple and three-hand do); pluggy registers them with the variant.
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """The praise-mode phases of the trump rounds (declaring, buying, answering)."""
+    return praise_phases(rules)
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State | None:
+    """Open a trump round (praise mode, or a given trump); other deals open as usual."""
+    return begin_trump_round(rules, state)
+
+
+@hookimpl
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...] | None:
+    """Score a praise-mode trump round (sales and raspis included); others as usual."""
+    return score_trump_round(rules, state)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """The declaration and the sale of a praise-mode trump round."""
+    return trump_round_details(state)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The public facts of a praise-mode trump round: declaration, shown card, offers, sale."""
+    return trump_round_view(state)
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Zero-sum, every deal hands out its contract's total, the length is fixed.
+
+    In a trump round declared ``last`` the declarer's last card is shown to everyone (the view
+    extra ``"last_card"``).
+    """
+    return Invariants(
+        zero_sum=True, deals=rules.schedule.length, shown_cards=shown_in_extras("last_card")
+    )

@@ -35,6 +35,7 @@ from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.moves import Draw, Move, Play
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -404,3 +405,9 @@ def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]
     if not isinstance(aux, DominoAux):
         return ()
     return (("draws", aux.draws),)
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Not zero-sum; each deal hands out its hearts; the match ends at −31 or lower."""
+    return Invariants(threshold=LOSING_TOTAL)

@@ -36,6 +36,7 @@ from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Card, CardSet, Rank, Suit, de
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
+from kinglib.invariants import Invariants
 from kinglib.moves import Move, Play
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -272,3 +273,9 @@ def _kitty_of(state: State) -> CardSet | None:
     if rest.bit_count() != 1:
         return None
     return CardSet.from_mask(rest)
+
+
+@hookimpl
+def kinglib_invariants(rules: Rules) -> Invariants:
+    """Not zero-sum; each deal hands out its contract's total; one deal per player."""
+    return Invariants(deals=rules.schedule.length)

@@ -22,26 +22,25 @@ make a whole-numbered game of 20.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
 
 from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices, king_contracts
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
-from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib_variants._trump_rounds import (
+
+# The praise-mode trump rounds: pluggy registers these hooks with this module.
+from kinglib_variants._trump_rounds import (  # noqa: F401
     TRUMP_ROUND_OPTIONS,
-    begin_trump_round,
-    praise_phases,
-    score_trump_round,
-    trump_round_details,
-    trump_round_view,
+    kinglib_begin_deal,
+    kinglib_deal_details,
+    kinglib_invariants,
+    kinglib_phases,
+    kinglib_score_deal,
+    kinglib_view_extra,
 )
 from kinglib_variants.simple import KING_PLAY_OPTIONS, check_order, classic_schedule
 
@@ -160,45 +159,3 @@ def kinglib_schedule(rules: Rules) -> Schedule:
         twins = classic_schedule(order).deals[len(order) :]
         return Schedule(deals=(*six, *(g for g in twins if g != "plus_eralash")))
     return classic_schedule(order)
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """The praise-mode phases of the trump rounds."""
-    return praise_phases(rules)
-
-
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State | None:
-    """Open a trump round in praise mode (or with a given trump); others as usual."""
-    return begin_trump_round(rules, state)
-
-
-@hookimpl
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...] | None:
-    """Score a praise-mode trump round (sales included); others as usual."""
-    return score_trump_round(rules, state)
-
-
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """The declaration and the sale of a praise-mode trump round."""
-    return trump_round_details(state)
-
-
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The public facts of a praise-mode trump round."""
-    return trump_round_view(state)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Zero-sum in every scheme, contract totals, a fixed number of deals.
-
-    In a trump round declared ``last`` the declarer's last card is shown to everyone (the view
-    extra ``"last_card"``).
-    """
-    return Invariants(
-        zero_sum=True, deals=rules.schedule.length, shown_cards=shown_in_extras("last_card")
-    )

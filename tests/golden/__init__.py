@@ -1,0 +1,1 @@
+"""Golden records: fixed matches whose outcome must not change by accident."""
