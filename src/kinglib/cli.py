@@ -221,8 +221,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CommandError(f"--games is 0 or more, not {args.games}", USAGE_ERROR)
     if args.workers < 1:
         raise CommandError(f"--workers is 1 or more, not {args.workers}", USAGE_ERROR)
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise CommandError(f"--chunk-size is 1 or more, not {args.chunk_size}", USAGE_ERROR)
     client = _dask_client(args.dask) if args.dask else None
     executor = client.get_executor() if client is not None else None
+    workers = args.workers
+    if client is not None:
+        # The cluster's threads size the default chunks: several chunks for each of them.
+        workers = max(1, sum(client.nthreads().values()))
     show_bar = not args.json and sys.stderr.isatty()
     try:
         if show_bar:
@@ -238,13 +244,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     rules,
                     args.games,
                     seed=args.seed,
-                    workers=args.workers,
+                    workers=workers,
                     executor=executor,
                     progress=progress,
+                    chunk_size=args.chunk_size,
                 )
         else:
             summary = simulate(
-                rules, args.games, seed=args.seed, workers=args.workers, executor=executor
+                rules,
+                args.games,
+                seed=args.seed,
+                workers=workers,
+                executor=executor,
+                chunk_size=args.chunk_size,
             )
     finally:
         if client is not None:
@@ -285,7 +297,7 @@ def _dask_client(address: str) -> Any:
         distributed = importlib.import_module("distributed")
     except ImportError:
         raise CommandError(
-            "--dask needs the 'distributed' package: pip install distributed"
+            "--dask needs the 'distributed' package: pip install 'kinglib[dask]'"
         ) from None
     try:
         return distributed.Client(address, timeout=10)
@@ -338,6 +350,13 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     where.add_argument(
         "--dask", metavar="ADDRESS", help="run the games on a dask.distributed scheduler"
+    )
+    p.add_argument(
+        "--chunk-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="games per task sent to a worker (default: about 16 tasks per worker)",
     )
     p.add_argument("--seed", type=int, default=0, help="the base seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")

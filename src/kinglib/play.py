@@ -9,15 +9,13 @@ variant, player count, options and plugin names (once per process).
 from __future__ import annotations
 
 import copy
-import functools
-import hashlib
 import importlib
 import math
 import statistics
 import time
 import types
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
@@ -25,17 +23,24 @@ import attrs
 from kinglib.bots import Bot, RandomBot, bot_name
 from kinglib.errors import IllegalMoveError, RulesError
 from kinglib.plugins import house_rules_names
+from kinglib.random_match import random_match
 from kinglib.rules import Rules, load_rules
+from kinglib.seeding import game_seed
 from kinglib.state import State
 
 __all__ = [
+    "CHUNKS_PER_WORKER",
+    "MAX_CHUNK",
     "BotsSpec",
     "GameResult",
     "RulesSpec",
     "Summary",
+    "chunk_bounds",
+    "default_chunk_size",
     "game_seed",
     "play",
     "play_game",
+    "random_match",
     "rules_from_spec",
     "rules_spec",
     "simulate",
@@ -78,12 +83,6 @@ def play(rules: Rules, bots: Sequence[Bot], seed: int = 0) -> State:
                 f"bot {bot_name(bot)!r} in seat {seat} made an illegal move: {exc}"
             ) from None
     return state
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a simulation seeded with ``seed`` (a stable hash)."""
-    digest = hashlib.blake2b(f"kinglib:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
 
 
 @attrs.frozen
@@ -195,15 +194,30 @@ def rules_spec(rules: Rules) -> RulesSpec:
     return (rules.variant, rules.players, options, tuple(names))
 
 
-@functools.lru_cache(maxsize=16)
+#: Rules already built in this process, by spec (a worker forked from the caller inherits its
+#: rules and builds none).
+_BUILT: dict[RulesSpec, Rules] = {}
+_BUILT_MAX = 16
+
+
+def _remember(spec: RulesSpec, rules: Rules) -> None:
+    if spec not in _BUILT and len(_BUILT) >= _BUILT_MAX:
+        del _BUILT[next(iter(_BUILT))]
+    _BUILT[spec] = rules
+
+
 def rules_from_spec(spec: RulesSpec) -> Rules:
     """Rebuild rules from :func:`rules_spec` (cached, so once per process)."""
-    variant, players, options, names = spec
-    plugins: list[Any] = [
-        importlib.import_module(n[len("module:") :]) if n.startswith("module:") else n
-        for n in names
-    ]
-    return load_rules(variant, players=players, plugins=plugins, **dict(options))
+    rules = _BUILT.get(spec)
+    if rules is None:
+        variant, players, options, names = spec
+        plugins: list[Any] = [
+            importlib.import_module(n[len("module:") :]) if n.startswith("module:") else n
+            for n in names
+        ]
+        rules = load_rules(variant, players=players, plugins=plugins, **dict(options))
+        _remember(spec, rules)
+    return rules
 
 
 def _bots_for(bots: BotsSpec, seed: int, players: int) -> list[Bot]:
@@ -214,9 +228,7 @@ def _bots_for(bots: BotsSpec, seed: int, players: int) -> list[Bot]:
     return copy.deepcopy(list(bots))
 
 
-def play_game(rules: Rules, bots: BotsSpec, seed: int) -> GameResult:
-    """Play one game of a simulation and say how it went."""
-    final = play(rules, _bots_for(bots, seed, rules.players), seed=seed)
+def _result_of(final: State) -> GameResult:
     return GameResult(
         totals=final.totals,
         winners=final.winners,
@@ -225,16 +237,46 @@ def play_game(rules: Rules, bots: BotsSpec, seed: int) -> GameResult:
     )
 
 
+def play_game(rules: Rules, bots: BotsSpec, seed: int) -> GameResult:
+    """Play one game of a simulation and say how it went.
+
+    With ``bots=None`` the game is played by :func:`~kinglib.random_match.random_match`,
+    which reaches the same final state as random bots playing through :func:`play`.
+    """
+    if bots is None:
+        return _result_of(random_match(rules, seed))
+    return _result_of(play(rules, _bots_for(bots, seed, rules.players), seed=seed))
+
+
 def _run_chunk(
-    spec: RulesSpec, bots: BotsSpec, seed: int, indices: tuple[int, ...]
+    spec: RulesSpec, bots: BotsSpec, seed: int, start: int, stop: int
 ) -> list[GameResult]:
+    """Play games ``start`` to ``stop - 1`` of a simulation (in a worker)."""
     rules = rules_from_spec(spec)
-    return [play_game(rules, bots, game_seed(seed, i)) for i in indices]
+    return [play_game(rules, bots, game_seed(seed, i)) for i in range(start, stop)]
 
 
-def _chunks(games: int, size: int) -> Iterable[tuple[int, ...]]:
-    for start in range(0, games, size):
-        yield tuple(range(start, min(games, start + size)))
+def chunk_bounds(games: int, size: int) -> list[tuple[int, int]]:
+    """Split ``games`` into ``(start, stop)`` ranges of ``size`` games (the last may be short)."""
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+#: Chunks per worker when the size is not given: enough to balance the load and to move the
+#: progress bar, few enough that sending a chunk costs nothing next to playing it.
+CHUNKS_PER_WORKER = 16
+#: The largest chunk chosen by default, in games.
+MAX_CHUNK = 50
+
+
+def default_chunk_size(games: int, workers: int) -> int:
+    """How many games one task plays when ``chunk_size`` is not given."""
+    return max(1, min(MAX_CHUNK, math.ceil(games / (CHUNKS_PER_WORKER * max(workers, 2)))))
+
+
+def _whole(name: str, value: object, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise RulesError(f"{name} is a whole number of {least} or more, not {value!r}")
+    return value
 
 
 def simulate(
@@ -246,31 +288,47 @@ def simulate(
     executor: Executor | None = None,
     bots: BotsSpec = None,
     progress: Callable[[int, int], object] | None = None,
+    chunk_size: int | None = None,
 ) -> Summary:
     """Play ``games`` matches of bots and summarise them.
 
+    Game ``i`` is dealt from ``game_seed(seed, i)`` and its random bots are seeded from that
+    game seed and their seat, so the summary is the same whether the games run here, in
+    ``workers`` processes or on any executor, and whatever the chunk size.
+
+    With the default random bots the games are played by
+    :func:`~kinglib.random_match.random_match`: no views are built and no move is checked
+    twice, and every game ends in the very state that :func:`play` with
+    :class:`~kinglib.bots.RandomBot` players reaches.
+
     Args:
         rules: the rules to play.
-        games: how many matches.
-        seed: the base seed; game ``i`` is dealt and its random bots seeded from
-            ``game_seed(seed, i)``, so the summary does not depend on ``workers``.
-        workers: processes to use; more than 1 runs chunks of games in a
+        games: how many matches (0 or more).
+        seed: the base seed.
+        workers: processes to use on this machine; more than 1 runs chunks of games in a
             :class:`~concurrent.futures.ProcessPoolExecutor`.
-        executor: any :class:`~concurrent.futures.Executor` to run the chunks instead.
+        executor: any :class:`~concurrent.futures.Executor` to run the chunks instead (a
+            thread or process pool, or ``dask.distributed.Client.get_executor()`` for a
+            cluster); it is not shut down. The rules travel as :func:`rules_spec` and are
+            rebuilt once per worker process, so their plugins must be installed there.
         bots: ``None`` for random bots, one bot per seat (each game starts from a copy, so
             bots keep no memory between games), or a function ``seed -> bots``. Bots sent to
             other processes must be picklable.
-        progress: called as ``progress(done, games)`` as games finish.
+        progress: called as ``progress(done, games)`` as games (here) or chunks of games (in
+            workers) finish.
+        chunk_size: games per task sent to a worker; by default about sixteen tasks per
+            worker, at most 50 games each.
 
     Raises:
-        RulesError: ``games`` or ``workers`` is not a positive whole number (``games`` may be
-            0), or the bots do not match the number of players.
+        RulesError: ``games`` is not a whole number of 0 or more, ``workers`` or
+            ``chunk_size`` not one of 1 or more, the seed is not a whole number, or the
+            bots do not match the number of players.
 
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise RulesError(f"games is a whole number of 0 or more, not {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise RulesError(f"workers is a whole number of 1 or more, not {workers!r}")
+    _whole("games", games, 0)
+    _whole("workers", workers, 1)
+    if chunk_size is not None:
+        _whole("chunk_size", chunk_size, 1)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"a seed is a whole number, not {seed!r}")
     if bots is not None and not callable(bots) and len(bots) != rules.players:
@@ -279,29 +337,55 @@ def simulate(
             f"{rules.players} bots, not {len(bots)}"
         )
     start = time.perf_counter()
-    results: list[GameResult] = []
     if executor is None and workers == 1:
+        results: list[GameResult] = []
         for i in range(games):
             results.append(play_game(rules, bots, game_seed(seed, i)))
             if progress is not None:
                 progress(i + 1, games)
     else:
-        spec = rules_spec(rules)
-        size = max(1, min(25, math.ceil(games / (4 * max(workers, 2)))))
-        own = executor is None
-        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
-        try:
-            futures = [
-                pool.submit(_run_chunk, spec, bots, seed, chunk) for chunk in _chunks(games, size)
-            ]
-            done = 0
-            for future in futures:
-                chunk_results = future.result()
-                results.extend(chunk_results)
-                done += len(chunk_results)
-                if progress is not None:
-                    progress(done, games)
-        finally:
-            if own:
-                pool.shutdown(cancel_futures=True)
+        results = _run_elsewhere(rules, games, seed, workers, executor, bots, progress, chunk_size)
     return Summary.of(rules, seed, results, time.perf_counter() - start)
+
+
+def _run_elsewhere(
+    rules: Rules,
+    games: int,
+    seed: int,
+    workers: int,
+    executor: Executor | None,
+    bots: BotsSpec,
+    progress: Callable[[int, int], object] | None,
+    chunk_size: int | None,
+) -> list[GameResult]:
+    """Run the games in chunks on ``executor`` or on a pool of ``workers`` processes."""
+    spec = rules_spec(rules)
+    # Forked workers inherit these rules instead of building them again.
+    _remember(spec, rules)
+    size = chunk_size if chunk_size is not None else default_chunk_size(games, workers)
+    bounds = chunk_bounds(games, size)
+    if not bounds:
+        return []
+    own = executor is None
+    pool = ProcessPoolExecutor(max_workers=min(workers, max(1, len(bounds)))) if own else executor
+    assert pool is not None
+    futures: dict[Future[list[GameResult]], int] = {}
+    try:
+        for n, (first, stop) in enumerate(bounds):
+            futures[pool.submit(_run_chunk, spec, bots, seed, first, stop)] = n
+        parts: list[list[GameResult]] = [[] for _ in bounds]
+        done = 0
+        for future in as_completed(futures):
+            part = future.result()
+            parts[futures[future]] = part
+            done += len(part)
+            if progress is not None:
+                progress(done, games)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+    return [result for part in parts for result in part]
