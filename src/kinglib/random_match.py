@@ -11,6 +11,13 @@ In a phase ruled by a :class:`~kinglib.tricks.TrickPlay` whose ``legal_moves`` i
 (the cards of ``legal_mask`` in display order), the move is picked straight from the mask: the
 generator draws an index below the number of legal cards exactly as ``choice`` does, and the
 card is the set bit of that rank, lowest first, so no tuple of moves is built.
+
+When that phase is the stock :class:`~kinglib.tricks.TrickPlay` itself and no house rule
+filters the moves, a whole deal's card play runs on plain integers (:func:`_play_deal`): the
+hands as a list of masks, the trick as a local list, the legality, trick winner and early end
+computed as :class:`~kinglib.tricks.TrickPlay` computes them. One :class:`State` is built when
+the deal ends, equal to the one the card-by-card play reaches, and
+:func:`~kinglib.flow.finish_deal` scores it and deals the next deal as usual.
 """
 
 from __future__ import annotations
@@ -18,11 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from kinglib.cards import SUIT_MASKS, Card, Rank, Suit
+from kinglib.flow import finish_deal
 from kinglib.moves import Move
 from kinglib.rules import Rules
 from kinglib.seeding import game_seed
 from kinglib.state import Phase, State
-from kinglib.tricks import PLAYS, TrickPlay
+from kinglib.tricks import PLAYS, TrickPlay, _trick
 
 __all__ = ["random_match"]
 
@@ -38,6 +47,145 @@ def _mask_pickers(rules: Rules) -> dict[Phase, Callable[[State], int]]:
         ):
             pickers[phase] = phase_rules.legal_mask
     return pickers
+
+
+_HEARTS = SUIT_MASKS[Suit.HEARTS]
+_NOT_HEARTS = ~_HEARTS
+_KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING).mask
+#: The card of every index of the 52 suited cards.
+_CARDS: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
+#: The mask of the suit of every index of the 52 suited cards.
+_SUIT_OF: tuple[int, ...] = tuple(
+    next(mask for mask in SUIT_MASKS if mask & card.mask) for card in _CARDS
+)
+_SUITED = (1 << 52) - 1
+_tuple_new = tuple.__new__
+
+
+def _raw_play(rules: Rules) -> TrickPlay | None:
+    """The PLAY phase's rules when a deal's card play may run on plain integers, else None.
+
+    That is when they are the stock :class:`TrickPlay` (a subclass may change any rule) and no
+    house rule filters the legal moves.
+    """
+    if rules.legal_moves_filter is not None:
+        return None
+    phase_rules = rules.phases.get(Phase.PLAY)
+    if type(phase_rules) is TrickPlay:
+        return phase_rules
+    return None
+
+
+def _play_deal(state: State, rules: TrickPlay, belows: list[Callable[[int], int]]) -> State:
+    """Play the rest of the deal of ``state`` (in the PLAY phase) by random players.
+
+    Every card is drawn as :func:`random_match` draws it from the mask that
+    :meth:`TrickPlay.legal_mask` gives, and the tricks are won and the deal ends early as
+    :class:`TrickPlay` decides; the state that ends the deal is built once and handed to
+    :func:`~kinglib.flow.finish_deal`, which returns the first state of the next deal (or the
+    final state).
+    """
+    (seat, hands_t, trick_t, chain, taken_t, tricks_t, _, _, contract, trump, maker) = state[:11]
+    hands: list[int] = list(hands_t)
+    taken: list[int] = list(taken_t)
+    tricks: list[object] = list(tricks_t)
+    trick: list[tuple[int, Card]] = list(trick_t)
+    players = rules.players
+    plays = PLAYS
+    cards = _CARDS
+    suit_of = _SUIT_OF
+    no_heart_lead = contract.no_heart_lead
+    king_on_heart_lead = contract.king_on_heart_lead
+    king_on_void = contract.king_on_void
+    trump_mask = SUIT_MASKS[trump] if trump.__class__ is Suit else 0
+    # The leader must lead a non-trump while holding one, unless it is the maker.
+    lead_trump_rule = rules.only_maker_leads_trump and trump_mask != 0
+    misere = trump == "misere"
+    early_end = rules.early_end
+    last_scoring = contract.last_scoring_trick
+    scoring_mask = contract.scoring_mask
+    king = _KING_OF_HEARTS
+    trick_mask = 0
+    leader = led_mask = 0
+    led_hearts = False
+    for s, card in trick:
+        trick_mask |= card.mask
+    if trick:
+        leader = trick[0][0]
+        led_mask = suit_of[trick[0][1].index]
+        led_hearts = led_mask == _HEARTS
+    while True:
+        hand = hands[seat]
+        # The legal cards, as TrickPlay.legal_mask computes them.
+        if not trick:
+            legal = hand & _NOT_HEARTS if no_heart_lead and hand & _NOT_HEARTS else hand
+            if lead_trump_rule and seat != maker and legal & ~trump_mask:
+                legal &= ~trump_mask
+        else:
+            legal = hand & led_mask
+            if legal:
+                if led_hearts and king_on_heart_lead and hand & king:
+                    legal = king
+            elif king_on_void and hand & king:
+                legal = king
+            else:
+                legal = hand & trump_mask or hand
+        # The index choice() would draw from the legal cards in display order.
+        for _ in range(belows[seat](legal.bit_count())):
+            legal &= legal - 1
+        bit = legal & -legal
+        index = bit.bit_length() - 1
+        chain = (chain, plays[index])
+        hands[seat] ^= bit
+        if not trick:
+            leader = seat
+            led_mask = suit_of[index]
+            led_hearts = led_mask == _HEARTS
+        trick.append((seat, cards[index]))
+        trick_mask |= bit
+        # The next seat to play; seats with empty hands are passed over.
+        seat = seat + 1 if seat + 1 < players else 0
+        while seat != leader and not hands[seat]:
+            seat = seat + 1 if seat + 1 < players else 0
+        if seat != leader:
+            continue
+        # The trick is complete: its winner, as TrickPlay.trick_winner finds it.
+        if trick_mask & trump_mask:
+            candidates = trick_mask & trump_mask
+            best = candidates & -candidates
+        else:
+            candidates = trick_mask & led_mask
+            best = 1 << (candidates.bit_length() - 1) if misere else candidates & -candidates
+        best_card = cards[best.bit_length() - 1]
+        for seat, card in trick:
+            if card is best_card:
+                break
+        taken[seat] |= trick_mask
+        tricks.append(_trick(tuple(trick), seat))
+        trick = []
+        trick_mask = 0
+        remaining = 0
+        for h in hands:
+            remaining |= h
+        if not remaining:
+            ended_early = False
+            break
+        if early_end and len(tricks) >= last_scoring and not remaining & scoring_mask:
+            ended_early = True
+            break
+    # The state TrickPlay.complete_trick builds after the deal's last trick.
+    after: State = _tuple_new(
+        State, (seat, tuple(hands), (), chain, tuple(taken), tuple(tricks), *state[6:])
+    )
+    return finish_deal(after, ended_early=ended_early)
+
+
+def _is_raw_deal(state: State) -> bool:
+    """Whether the deal of ``state`` holds suited cards only (jokers need their own rules)."""
+    mask = 0
+    for h in state.hands_mask:
+        mask |= h
+    return not mask & ~_SUITED
 
 
 def random_match(rules: Rules, seed: int = 0) -> State:
@@ -57,6 +205,8 @@ def random_match(rules: Rules, seed: int = 0) -> State:
     ]
     phases = rules.phases
     pickers = _mask_pickers(rules)
+    raw = _raw_play(rules)
+    play_phase = Phase.PLAY
     house = rules.legal_moves_filter
     plays = PLAYS
     over = Phase.OVER
@@ -69,6 +219,14 @@ def random_match(rules: Rules, seed: int = 0) -> State:
         seat = state.to_move
         assert seat is not None and phase_rules is not None
         move: Move
+        if phase is play_phase and raw is not None and _is_raw_deal(state):
+            state = _play_deal(state, raw, belows)
+            if state.phase is not phase:
+                phase = state.phase
+                if phase is not over:
+                    phase_rules = phases[phase]
+                    legal_mask = pickers.get(phase)
+            continue
         if legal_mask is not None:
             mask = legal_mask(state)
             # The index choice() would draw from the n legal moves; then skip that many cards.
