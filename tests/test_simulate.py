@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from distributed import Client, LocalCluster
@@ -17,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
+import kinglib.flow
 from kinglib import RulesError
 from kinglib.bots import Bot, HeuristicBot, RandomBot
 from kinglib.play import chunk_bounds, default_chunk_size, game_seed, play_game
-from kinglib.random_match import random_match
+from kinglib.random_match import _raw_play, random_match
 from kinglib.rules import Rules
 from kinglib.state import State
 from tests import house_rules_sample
@@ -99,6 +101,136 @@ def test_play_game_with_random_bots_is_the_public_match() -> None:
     assert result.winners == public.winners
     assert result.deals == len(public.results) == 14
     assert result.moves == len(public.moves)
+
+
+# --------------------------------------------------------------------------- raw card play
+
+
+def deal_ends(rules: Rules, seed: int, fast: bool) -> tuple[State, list[State]]:
+    """The final state of a match of random players and the state that ended each deal.
+
+    ``fast``: played by random_match; else by the public API (``play`` with random bots).
+    The states are those handed to ``finish_deal`` (by the raw card play, or by TrickPlay).
+    """
+    ends: list[State] = []
+    module = "kinglib.random_match" if fast else "kinglib.tricks"
+    real = kinglib.flow.finish_deal
+
+    def record(state: State, *, ended_early: bool) -> State:
+        ends.append(state)
+        return real(state, ended_early=ended_early)
+
+    with mock.patch(f"{module}.finish_deal", record):
+        if fast:
+            final = random_match(rules, seed)
+        else:
+            final = kinglib.play(rules, random_bots(rules, seed), seed=seed)
+    return final, ends
+
+
+def assert_raw_play_is_public_play(rules: Rules, seed: int) -> State:
+    """The raw card play ends every deal in the state the public API ends it in."""
+    assert _raw_play(rules) is not None  # the raw card play is the one being compared
+    fast, fast_ends = deal_ends(rules, seed, fast=True)
+    public, public_ends = deal_ends(rules, seed, fast=False)
+    assert fast_ends == public_ends
+    assert [s.deal_moves for s in fast_ends] == [s.deal_moves for s in public_ends]
+    assert fast == public
+    assert fast.past_moves == public.past_moves and fast.results == public.results
+    # Every deal with card play was played by the raw card play (a trump round ended by a
+    # raspis has none).
+    assert fast_ends
+    assert len(fast_ends) == sum(not r.detail("raspis", False) for r in fast.results)
+    return fast
+
+
+@st.composite
+def simple_rules(draw: st.DrawFn) -> Rules:
+    """simple with any player count and any combination of its play options."""
+    players = draw(st.integers(min_value=2, max_value=6))
+    return kinglib.load_rules(
+        "simple",
+        players=players,
+        boys=draw(st.sampled_from(["jacks", "jacks+kings"])),
+        king_on_heart_lead=draw(st.sampled_from(["optional", "forced"])),
+        king_forced=draw(st.booleans()),
+        early_end=draw(st.booleans()),
+        first_dealer=draw(st.integers(min_value=0, max_value=players - 1)),
+    )
+
+
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=simple_rules(), seed=SEEDS)
+def test_raw_card_play_agrees_with_play_under_every_option(rules: Rules, seed: int) -> None:
+    assert_raw_play_is_public_play(rules, seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    scheme=st.sampled_from(["otygrysh", "plus_eralash", "short"]),
+    buying=st.booleans(),
+    only_maker=st.booleans(),
+    early_end=st.booleans(),
+    seed=SEEDS,
+)
+def test_raw_card_play_agrees_with_play_in_trump_rounds(
+    scheme: str, buying: bool, only_maker: bool, early_end: bool, seed: int
+) -> None:
+    rules = kinglib.load_rules(
+        "simple",
+        scheme=scheme,
+        buying=buying,
+        only_maker_leads_trump=only_maker,
+        early_end=early_end,
+    )
+    final = assert_raw_play_is_public_play(rules, seed)
+    # Trump rounds were played (a trump was set), past their declaring phases.
+    assert any(r.trump is not None for r in final.results)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS)
+def test_raw_card_play_agrees_with_play_in_three_hand(seed: int) -> None:
+    assert_raw_play_is_public_play(kinglib.load_rules("three-hand"), seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, notrump=st.booleans())
+def test_raw_card_play_agrees_with_play_in_ordered_trumps(seed: int, notrump: bool) -> None:
+    rules = kinglib.load_rules("ordered", trumps=True, notrump=notrump)
+    assert_raw_play_is_public_play(rules, seed)
+
+
+def test_raw_card_play_covers_misere_and_notrump() -> None:
+    """Over a few matches the trump rounds reach misère and notrump as well as suits."""
+    rules = kinglib.load_rules("simple", scheme="otygrysh")
+    trumps: set[object] = set()
+    for i in range(12):
+        final = assert_raw_play_is_public_play(rules, game_seed(17, i))
+        trumps.update(r.trump for r in final.results)
+    assert {"misere", "notrump"} <= trumps
+    assert trumps & set(kinglib.Suit)
+
+
+def test_house_rules_and_trick_play_subclasses_keep_the_generic_path() -> None:
+    assert _raw_play(kinglib.load_rules("simple", plugins=[house_rules_sample])) is None
+    for variant in ("jokers", "domino"):
+        assert _raw_play(kinglib.load_rules(variant)) is None
+    # The generic path still plays the house rule (and agrees with play()).
+    rules = kinglib.load_rules("simple", plugins=[house_rules_sample])
+    _, ends = deal_ends(rules, game_seed(4, 0), fast=True)
+    assert ends == []  # no deal went through the raw card play
+    assert_same_match(rules, game_seed(4, 0))
+
+
+def test_raw_card_play_ends_deals_early_only_with_early_end() -> None:
+    for early_end in (True, False):
+        rules = kinglib.load_rules("simple", early_end=early_end)
+        final = assert_raw_play_is_public_play(rules, game_seed(6, 1))
+        assert any(r.ended_early for r in final.results) is early_end
 
 
 # --------------------------------------------------------------------------- chunks

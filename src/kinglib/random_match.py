@@ -30,7 +30,7 @@ from kinglib.flow import finish_deal
 from kinglib.moves import Move
 from kinglib.rules import Rules
 from kinglib.seeding import game_seed
-from kinglib.state import Phase, State
+from kinglib.state import Phase, State, Trick
 from kinglib.tricks import PLAYS, TrickPlay, _trick
 
 __all__ = ["random_match"]
@@ -60,6 +60,13 @@ _SUIT_OF: tuple[int, ...] = tuple(
 )
 _SUITED = (1 << 52) - 1
 _tuple_new = tuple.__new__
+#: ``n.bit_length()`` for every count of legal cards.
+_BIT_WIDTH: tuple[int, ...] = tuple(n.bit_length() for n in range(55))
+# Whether random.Random.choice draws its index with the plain getrandbits method, whose draws
+# _play_deal then repeats inline.
+_PLAIN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", object()
+)
 
 
 def _raw_play(rules: Rules) -> TrickPlay | None:
@@ -76,21 +83,38 @@ def _raw_play(rules: Rules) -> TrickPlay | None:
     return None
 
 
-def _play_deal(state: State, rules: TrickPlay, belows: list[Callable[[int], int]]) -> State:
+def _play_deal(
+    state: State,
+    rules: TrickPlay,
+    belows: list[Callable[[int], int]],
+    getbits: list[Callable[[int], int]] | None,
+) -> State | None:
     """Play the rest of the deal of ``state`` (in the PLAY phase) by random players.
 
     Every card is drawn as :func:`random_match` draws it from the mask that
     :meth:`TrickPlay.legal_mask` gives, and the tricks are won and the deal ends early as
     :class:`TrickPlay` decides; the state that ends the deal is built once and handed to
     :func:`~kinglib.flow.finish_deal`, which returns the first state of the next deal (or the
-    final state).
+    final state), or ``None`` when the deal holds jokers (they need their own rules).
+
+    ``belows`` draws each seat's index as ``rng.choice`` does; ``getbits``, when given, holds
+    the seats' ``getrandbits``, whose draws are made inline as ``_randbelow`` makes them.
     """
     (seat, hands_t, trick_t, chain, taken_t, tricks_t, _, _, contract, trump, maker) = state[:11]
+    trick: list[tuple[int, Card]] = list(trick_t)
+    trick_mask = 0
+    for _seat, card in trick:
+        trick_mask |= card.mask
+    remaining = 0
+    for hand in hands_t:
+        remaining |= hand
+    if (remaining | trick_mask) & ~_SUITED:
+        return None  # jokers: the stock rules do not place them
     hands: list[int] = list(hands_t)
     taken: list[int] = list(taken_t)
-    tricks: list[object] = list(tricks_t)
-    trick: list[tuple[int, Card]] = list(trick_t)
-    players = rules.players
+    tricks: list[Trick] = list(tricks_t)
+    # The seat after each seat, round the table.
+    nexts = (*range(1, rules.players), 0)
     plays = PLAYS
     cards = _CARDS
     suit_of = _SUIT_OF
@@ -105,11 +129,10 @@ def _play_deal(state: State, rules: TrickPlay, belows: list[Callable[[int], int]
     last_scoring = contract.last_scoring_trick
     scoring_mask = contract.scoring_mask
     king = _KING_OF_HEARTS
-    trick_mask = 0
+    not_hearts = _NOT_HEARTS
+    bit_width = _BIT_WIDTH
     leader = led_mask = 0
     led_hearts = False
-    for s, card in trick:
-        trick_mask |= card.mask
     if trick:
         leader = trick[0][0]
         led_mask = suit_of[trick[0][1].index]
@@ -118,7 +141,7 @@ def _play_deal(state: State, rules: TrickPlay, belows: list[Callable[[int], int]
         hand = hands[seat]
         # The legal cards, as TrickPlay.legal_mask computes them.
         if not trick:
-            legal = hand & _NOT_HEARTS if no_heart_lead and hand & _NOT_HEARTS else hand
+            legal = hand & not_hearts if no_heart_lead and hand & not_hearts else hand
             if lead_trump_rule and seat != maker and legal & ~trump_mask:
                 legal &= ~trump_mask
         else:
@@ -130,13 +153,25 @@ def _play_deal(state: State, rules: TrickPlay, belows: list[Callable[[int], int]
                 legal = king
             else:
                 legal = hand & trump_mask or hand
-        # The index choice() would draw from the legal cards in display order.
-        for _ in range(belows[seat](legal.bit_count())):
+        # The index choice() would draw from the legal cards in display order: the draws of
+        # random.Random._randbelow_with_getrandbits, inline, when the generator uses it.
+        count = legal.bit_count()
+        if getbits is None:
+            skip = belows[seat](count)
+        else:
+            width = bit_width[count]
+            draw = getbits[seat]
+            skip = draw(width)
+            while skip >= count:
+                skip = draw(width)
+        while skip:
             legal &= legal - 1
+            skip -= 1
         bit = legal & -legal
         index = bit.bit_length() - 1
         chain = (chain, plays[index])
         hands[seat] ^= bit
+        remaining ^= bit
         if not trick:
             leader = seat
             led_mask = suit_of[index]
@@ -144,29 +179,27 @@ def _play_deal(state: State, rules: TrickPlay, belows: list[Callable[[int], int]
         trick.append((seat, cards[index]))
         trick_mask |= bit
         # The next seat to play; seats with empty hands are passed over.
-        seat = seat + 1 if seat + 1 < players else 0
+        seat = nexts[seat]
         while seat != leader and not hands[seat]:
-            seat = seat + 1 if seat + 1 < players else 0
+            seat = nexts[seat]
         if seat != leader:
             continue
         # The trick is complete: its winner, as TrickPlay.trick_winner finds it.
-        if trick_mask & trump_mask:
-            candidates = trick_mask & trump_mask
+        candidates = trick_mask & trump_mask
+        if candidates:
             best = candidates & -candidates
         else:
             candidates = trick_mask & led_mask
             best = 1 << (candidates.bit_length() - 1) if misere else candidates & -candidates
         best_card = cards[best.bit_length() - 1]
-        for seat, card in trick:
+        for play_seat, card in trick:
             if card is best_card:
+                seat = play_seat
                 break
         taken[seat] |= trick_mask
         tricks.append(_trick(tuple(trick), seat))
         trick = []
         trick_mask = 0
-        remaining = 0
-        for h in hands:
-            remaining |= h
         if not remaining:
             ended_early = False
             break
@@ -178,14 +211,6 @@ def _play_deal(state: State, rules: TrickPlay, belows: list[Callable[[int], int]
         State, (seat, tuple(hands), (), chain, tuple(taken), tuple(tricks), *state[6:])
     )
     return finish_deal(after, ended_early=ended_early)
-
-
-def _is_raw_deal(state: State) -> bool:
-    """Whether the deal of ``state`` holds suited cards only (jokers need their own rules)."""
-    mask = 0
-    for h in state.hands_mask:
-        mask |= h
-    return not mask & ~_SUITED
 
 
 def random_match(rules: Rules, seed: int = 0) -> State:
@@ -203,6 +228,7 @@ def random_match(rules: Rules, seed: int = 0) -> State:
     belows: list[Callable[[int], int]] = [
         getattr(rng, "_randbelow", rng.randrange) for rng in draws
     ]
+    getbits = [rng.getrandbits for rng in draws] if _PLAIN_RANDBELOW else None
     phases = rules.phases
     pickers = _mask_pickers(rules)
     raw = _raw_play(rules)
@@ -219,8 +245,12 @@ def random_match(rules: Rules, seed: int = 0) -> State:
         seat = state.to_move
         assert seat is not None and phase_rules is not None
         move: Move
-        if phase is play_phase and raw is not None and _is_raw_deal(state):
-            state = _play_deal(state, raw, belows)
+        if phase is play_phase and raw is not None:
+            done = _play_deal(state, raw, belows, getbits)
+            if done is None:
+                raw = None  # play this match through the phase rules
+                continue
+            state = done
             if state.phase is not phase:
                 phase = state.phase
                 if phase is not over:
