@@ -89,7 +89,7 @@ def _play_deal(
     belows: list[Callable[[int], int]],
     getbits: list[Callable[[int], int]] | None,
 ) -> State | None:
-    """Play the rest of the deal of ``state`` (in the PLAY phase) by random players.
+    """Play the rest of the deal of ``state`` (in the PLAY phase, no trick begun) at random.
 
     Every card is drawn as :func:`random_match` draws it from the mask that
     :meth:`TrickPlay.legal_mask` gives, and the tricks are won and the deal ends early as
@@ -100,15 +100,11 @@ def _play_deal(
     ``belows`` draws each seat's index as ``rng.choice`` does; ``getbits``, when given, holds
     the seats' ``getrandbits``, whose draws are made inline as ``_randbelow`` makes them.
     """
-    (seat, hands_t, trick_t, chain, taken_t, tricks_t, _, _, contract, trump, maker) = state[:11]
-    trick: list[tuple[int, Card]] = list(trick_t)
-    trick_mask = 0
-    for _seat, card in trick:
-        trick_mask |= card.mask
+    (seat, hands_t, _, chain, taken_t, tricks_t, _, _, contract, trump, maker) = state[:11]
     remaining = 0
     for hand in hands_t:
         remaining |= hand
-    if (remaining | trick_mask) & ~_SUITED:
+    if remaining & ~_SUITED:
         return None  # jokers: the stock rules do not place them
     hands: list[int] = list(hands_t)
     taken: list[int] = list(taken_t)
@@ -129,30 +125,16 @@ def _play_deal(
     last_scoring = contract.last_scoring_trick
     scoring_mask = contract.scoring_mask
     king = _KING_OF_HEARTS
+    hearts = _HEARTS
     not_hearts = _NOT_HEARTS
     bit_width = _BIT_WIDTH
-    leader = led_mask = 0
-    led_hearts = False
-    if trick:
-        leader = trick[0][0]
-        led_mask = suit_of[trick[0][1].index]
-        led_hearts = led_mask == _HEARTS
     while True:
+        # The lead: the legal cards as TrickPlay.legal_mask computes them for an empty trick.
+        leader = seat
         hand = hands[seat]
-        # The legal cards, as TrickPlay.legal_mask computes them.
-        if not trick:
-            legal = hand & not_hearts if no_heart_lead and hand & not_hearts else hand
-            if lead_trump_rule and seat != maker and legal & ~trump_mask:
-                legal &= ~trump_mask
-        else:
-            legal = hand & led_mask
-            if legal:
-                if led_hearts and king_on_heart_lead and hand & king:
-                    legal = king
-            elif king_on_void and hand & king:
-                legal = king
-            else:
-                legal = hand & trump_mask or hand
+        legal = hand & not_hearts if no_heart_lead and hand & not_hearts else hand
+        if lead_trump_rule and seat != maker and legal & ~trump_mask:
+            legal &= ~trump_mask
         # The index choice() would draw from the legal cards in display order: the draws of
         # random.Random._randbelow_with_getrandbits, inline, when the generator uses it.
         count = legal.bit_count()
@@ -167,23 +149,49 @@ def _play_deal(
         while skip:
             legal &= legal - 1
             skip -= 1
-        bit = legal & -legal
-        index = bit.bit_length() - 1
+        trick_mask = legal & -legal
+        index = trick_mask.bit_length() - 1
         chain = (chain, plays[index])
-        hands[seat] ^= bit
-        remaining ^= bit
-        if not trick:
-            leader = seat
-            led_mask = suit_of[index]
-            led_hearts = led_mask == _HEARTS
-        trick.append((seat, cards[index]))
-        trick_mask |= bit
-        # The next seat to play; seats with empty hands are passed over.
-        seat = nexts[seat]
-        while seat != leader and not hands[seat]:
+        hands[seat] ^= trick_mask
+        remaining ^= trick_mask
+        trick = [(seat, cards[index])]
+        led_mask = suit_of[index]
+        heart_lead_king = king_on_heart_lead and led_mask == hearts
+        while True:
+            # The next seat to play; seats with empty hands are passed over.
             seat = nexts[seat]
-        if seat != leader:
-            continue
+            while seat != leader and not hands[seat]:
+                seat = nexts[seat]
+            if seat == leader:
+                break
+            hand = hands[seat]
+            legal = hand & led_mask
+            if legal:
+                if heart_lead_king and hand & king:
+                    legal = king
+            elif king_on_void and hand & king:
+                legal = king
+            else:
+                legal = hand & trump_mask or hand
+            count = legal.bit_count()
+            if getbits is None:
+                skip = belows[seat](count)
+            else:
+                width = bit_width[count]
+                draw = getbits[seat]
+                skip = draw(width)
+                while skip >= count:
+                    skip = draw(width)
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+            bit = legal & -legal
+            index = bit.bit_length() - 1
+            chain = (chain, plays[index])
+            hands[seat] ^= bit
+            remaining ^= bit
+            trick.append((seat, cards[index]))
+            trick_mask |= bit
         # The trick is complete: its winner, as TrickPlay.trick_winner finds it.
         candidates = trick_mask & trump_mask
         if candidates:
@@ -198,8 +206,6 @@ def _play_deal(
                 break
         taken[seat] |= trick_mask
         tricks.append(_trick(tuple(trick), seat))
-        trick = []
-        trick_mask = 0
         if not remaining:
             ended_early = False
             break
@@ -245,7 +251,7 @@ def random_match(rules: Rules, seed: int = 0) -> State:
         seat = state.to_move
         assert seat is not None and phase_rules is not None
         move: Move
-        if phase is play_phase and raw is not None:
+        if phase is play_phase and raw is not None and not state.trick:
             done = _play_deal(state, raw, belows, getbits)
             if done is None:
                 raw = None  # play this match through the phase rules
