@@ -204,6 +204,16 @@ def test_raw_card_play_agrees_with_play_in_ordered_trumps(seed: int, notrump: bo
     assert_raw_play_is_public_play(rules, seed)
 
 
+@pytest.mark.parametrize(
+    "variant",
+    [v for v in kinglib.variant_names() if _raw_play(kinglib.load_rules(v)) is not None],
+)
+def test_raw_card_play_agrees_with_play_in_every_variant_that_uses_it(variant: str) -> None:
+    rules = kinglib.load_rules(variant)
+    for i in range(3):
+        assert_raw_play_is_public_play(rules, game_seed(23, i))
+
+
 def test_raw_card_play_covers_misere_and_notrump() -> None:
     """Over a few matches the trump rounds reach misère and notrump as well as suits."""
     rules = kinglib.load_rules("simple", scheme="otygrysh")

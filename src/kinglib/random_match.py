@@ -16,8 +16,11 @@ When that phase is the stock :class:`~kinglib.tricks.TrickPlay` itself and no ho
 filters the moves, a whole deal's card play runs on plain integers (:func:`_play_deal`): the
 hands as a list of masks, the trick as a local list, the legality, trick winner and early end
 computed as :class:`~kinglib.tricks.TrickPlay` computes them. One :class:`State` is built when
-the deal ends, equal to the one the card-by-card play reaches, and
-:func:`~kinglib.flow.finish_deal` scores it and deals the next deal as usual.
+the deal ends, equal to the one the card-by-card play reaches (the same taken cards, the
+same :class:`~kinglib.state.Trick` objects, the same chain of moves), and
+:func:`~kinglib.flow.finish_deal` scores it and deals the next deal as usual, every hook
+included. The other phases, the subclasses of ``TrickPlay``, deals holding jokers and a
+trick already begun are played move by move as above.
 """
 
 from __future__ import annotations
