@@ -88,7 +88,7 @@ def _raw_play(rules: Rules) -> TrickPlay | None:
 
 def _play_deal(
     state: State,
-    rules: TrickPlay,
+    trick_play: TrickPlay,
     belows: list[Callable[[int], int]],
     getbits: list[Callable[[int], int]] | None,
 ) -> State | None:
@@ -113,7 +113,7 @@ def _play_deal(
     taken: list[int] = list(taken_t)
     tricks: list[Trick] = list(tricks_t)
     # The seat after each seat, round the table.
-    nexts = (*range(1, rules.players), 0)
+    nexts = (*range(1, trick_play.players), 0)
     plays = PLAYS
     cards = _CARDS
     suit_of = _SUIT_OF
@@ -122,9 +122,9 @@ def _play_deal(
     king_on_void = contract.king_on_void
     trump_mask = SUIT_MASKS[trump] if trump.__class__ is Suit else 0
     # The leader must lead a non-trump while holding one, unless it is the maker.
-    lead_trump_rule = rules.only_maker_leads_trump and trump_mask != 0
+    lead_trump_rule = trick_play.only_maker_leads_trump and trump_mask != 0
     misere = trump == "misere"
-    early_end = rules.early_end
+    early_end = trick_play.early_end
     last_scoring = contract.last_scoring_trick
     scoring_mask = contract.scoring_mask
     king = _KING_OF_HEARTS
