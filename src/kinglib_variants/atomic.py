@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 from kinglib.cards import CardSet, iter_indices
-from kinglib.contracts import Contract, Prices, king_contracts
+from kinglib.contracts import Contract, Prices
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
@@ -68,7 +68,7 @@ from kinglib_variants._choosing import (
     check_given_trump,
     trump_declarations,
 )
-from kinglib_variants.simple import KING_PLAY_OPTIONS
+from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games
 
 __all__ = ["GAMES", "INFO", "WidowShown", "choice_plan"]
 
@@ -227,12 +227,6 @@ def kinglib_variant_info() -> VariantInfo:
 
 
 @hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 32-card pack."""
-    return CardSet.deck(32)
-
-
-@hookimpl
 def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The six negative games at 40 each and the trump round at 8 a trick."""
     opts = rules.options
@@ -247,14 +241,7 @@ def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
         trump_trick=8,
         boys="jacks" if jacks else "jacks+kings",
     )
-    return king_contracts(
-        prices,
-        deck=rules.deck.mask,
-        tricks=10,
-        king_on_heart_lead=opts["king_on_heart_lead"] == "forced",
-        king_forced=opts["king_forced"],
-        games=(*GAMES, "trumps"),
-    )
+    return king_games(rules, prices, games=(*GAMES, "trumps"), tricks=10)
 
 
 @hookimpl

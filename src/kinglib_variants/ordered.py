@@ -33,8 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kinglib.cards import CardSet
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices, king_contracts
+from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.options import Option, VariantInfo
@@ -49,7 +48,7 @@ from kinglib_variants._choosing import (
     check_given_trump,
     trump_declarations,
 )
-from kinglib_variants.simple import KING_PLAY_OPTIONS
+from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games, simple_prices
 
 __all__ = ["INFO", "choice_plan"]
 
@@ -125,25 +124,11 @@ def kinglib_variant_info() -> VariantInfo:
 
 
 @hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 32-card pack."""
-    return CardSet.deck(32)
-
-
-@hookimpl
 def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The games of the pool at simple's prices (trump rounds 3 a trick)."""
     opts = rules.options
-    prices = Prices(boy=4 if opts["boys"] == "jacks" else 2, boys=opts["boys"])
     games = NEGATIVE_GAMES + (("trumps",) if opts["trumps"] else POSITIVE_GAMES)
-    return king_contracts(
-        prices,
-        deck=rules.deck.mask,
-        tricks=len(rules.deck) // rules.players,
-        king_on_heart_lead=opts["king_on_heart_lead"] == "forced",
-        king_forced=opts["king_forced"],
-        games=games,
-    )
+    return king_games(rules, simple_prices(opts["boys"]), games=games)
 
 
 @hookimpl

@@ -22,7 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kinglib.cards import CardSet, deck_mask
-from kinglib.contracts import NEGATIVE_GAMES, Contract, Prices, king_contracts, positive_twin
+from kinglib.contracts import (
+    NEGATIVE_GAMES,
+    POSITIVE_GAMES,
+    Contract,
+    Prices,
+    king_contracts,
+    positive_twin,
+)
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
 from kinglib.options import Option, VariantInfo
@@ -46,7 +53,9 @@ __all__ = [
     "SCHEMES",
     "check_order",
     "classic_schedule",
+    "king_games",
     "scheme_schedule",
+    "simple_prices",
 ]
 
 #: The schemes of simple King and their number of deals.
@@ -179,18 +188,37 @@ def kinglib_deck(rules: Rules) -> CardSet:
     return CardSet.from_mask(deck_mask(15 - 2 * rules.players))
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The fourteen King games and the trump round at simple's prices."""
+def simple_prices(boys: str) -> Prices:
+    """Simple's price list: a boy is 4 (jacks) or 2 (jacks and kings), the rest as usual."""
+    return Prices(boy=4 if boys == "jacks" else 2, boys=boys)
+
+
+def king_games(
+    rules: Rules,
+    prices: Prices,
+    *,
+    games: tuple[str, ...] = (*NEGATIVE_GAMES, *POSITIVE_GAMES, "trumps"),
+    tricks: int | None = None,
+) -> Mapping[str, Contract]:
+    """The King games at ``prices`` with the K♥ options of :data:`KING_PLAY_OPTIONS` applied.
+
+    ``tricks`` defaults to the pack shared evenly among the players.
+    """
     opts = rules.options
-    prices = Prices(boy=4 if opts["boys"] == "jacks" else 2, boys=opts["boys"])
     return king_contracts(
         prices,
         deck=rules.deck.mask,
-        tricks=len(rules.deck) // rules.players,
+        tricks=len(rules.deck) // rules.players if tricks is None else tricks,
         king_on_heart_lead=opts["king_on_heart_lead"] == "forced",
         king_forced=opts["king_forced"],
+        games=games,
     )
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The fourteen King games and the trump round at simple's prices."""
+    return king_games(rules, simple_prices(rules.options["boys"]))
 
 
 @hookimpl

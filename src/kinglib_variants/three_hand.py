@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices, king_contracts
+from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
 from kinglib.options import Option, VariantInfo
@@ -42,7 +42,7 @@ from kinglib_variants._trump_rounds import (  # noqa: F401
     kinglib_score_deal,
     kinglib_view_extra,
 )
-from kinglib_variants.simple import KING_PLAY_OPTIONS, check_order, classic_schedule
+from kinglib_variants.simple import KING_PLAY_OPTIONS, check_order, classic_schedule, king_games
 
 __all__ = ["INFO", "PRICES", "SCHEMES", "three_hand_deck"]
 
@@ -137,14 +137,7 @@ def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     games: tuple[str, ...] = (*NEGATIVE_GAMES, *POSITIVE_GAMES, "trumps")
     if scheme == "parlett36":
         games = tuple(g for g in games if g not in ("eralash", "plus_eralash", "trumps"))
-    return king_contracts(
-        PRICES[scheme],
-        deck=rules.deck.mask,
-        tricks=len(rules.deck) // rules.players,
-        king_on_heart_lead=opts["king_on_heart_lead"] == "forced",
-        king_forced=opts["king_forced"],
-        games=games,
-    )
+    return king_games(rules, PRICES[scheme], games=games)
 
 
 @hookimpl
