@@ -4,6 +4,11 @@
 first, then the variant's base (if any), the variant, and the caller's plugins. It then asks
 the hooks once for the pack, the contracts, the schedule and the phase rules, so that playing
 a card never calls a hook.
+
+The few hooks called once a deal (dealing, opening, scoring, details, match end) are called
+through :func:`_per_deal_caller`: when no plugin wraps such a hook, its implementations are
+called directly, in pluggy's order and with pluggy's results, without pluggy's per-call
+bookkeeping. Plugins are fixed when the rules are loaded (pass them to :func:`load_rules`).
 """
 
 from __future__ import annotations
@@ -67,6 +72,7 @@ class Rules:
     legal_moves_filter: Callable[[State, tuple[Move, ...]], tuple[Move, ...]] | None
     _phase_rules: dict[Phase, PhaseRules]  # a plain dict: faster to look up than the proxy
     _unfiltered: dict[Phase, PhaseRules]  # the same when no house rules filter moves, else {}
+    _hooks: dict[str, Callable[..., Any]]  # the per-deal hooks, by name (_per_deal_caller)
 
     def __init__(self) -> None:
         """Use :func:`load_rules`."""
@@ -229,31 +235,38 @@ class Rules:
 
     def deal(self, dealer: int, rng: random.Random) -> Deal:
         """Deal one deal's cards (the ``kinglib_deal`` hook)."""
-        dealt: Deal = self.hook.kinglib_deal(rules=self, dealer=dealer, rng=rng)
+        dealt: Deal = self._hooks["kinglib_deal"](rules=self, dealer=dealer, rng=rng)
         return dealt
 
     def begin_deal(self, state: State) -> State:
         """Open a freshly dealt deal (the ``kinglib_begin_deal`` hook)."""
-        opened: State = self.hook.kinglib_begin_deal(rules=self, state=state)
+        opened: State = self._hooks["kinglib_begin_deal"](rules=self, state=state)
         return opened
 
     def score_deal(self, state: State) -> tuple[int, ...]:
         """Score a finished deal (the ``kinglib_score_deal`` hook)."""
-        points = tuple(self.hook.kinglib_score_deal(rules=self, state=state))
+        points = tuple(self._hooks["kinglib_score_deal"](rules=self, state=state))
         if len(points) != self.players:
             raise RulesError(f"kinglib_score_deal gave {len(points)} scores for {self.players}")
         return points
 
     def deal_details(self, state: State) -> tuple[tuple[str, Any], ...]:
         """The details of a finished deal (the ``kinglib_deal_details`` hook)."""
-        pairs: list[tuple[str, Any]] = []
-        for found in reversed(self.hook.kinglib_deal_details(rules=self, state=state)):
-            pairs.extend(found)
-        return tuple(sorted(pairs, key=lambda kv: kv[0]))
+        found = self._hooks["kinglib_deal_details"](rules=self, state=state)
+        if not found:
+            return ()
+        if len(found) == 1:
+            pairs = list(found[0])
+        else:
+            pairs = []
+            for some in reversed(found):
+                pairs.extend(some)
+        pairs.sort(key=_first)
+        return tuple(pairs)
 
     def match_over(self, totals: tuple[int, ...], results: tuple[DealResult, ...]) -> bool:
         """Whether the match ends now (the ``kinglib_match_over`` hook)."""
-        return bool(self.hook.kinglib_match_over(rules=self, totals=totals, results=results))
+        return bool(self._hooks["kinglib_match_over"](rules=self, totals=totals, results=results))
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The winners of a finished match (the ``kinglib_winners`` hook)."""
@@ -376,6 +389,9 @@ def load_rules(
     setattr_(rules, "info", info)
     setattr_(rules, "plugins", tuple(extra))
     setattr_(rules, "plugin_manager", pm)
+    setattr_(
+        rules, "_hooks", {name: _per_deal_caller(getattr(pm.hook, name)) for name in _PER_DEAL}
+    )
 
     if players is None:
         players = info.default_players
@@ -426,6 +442,55 @@ def load_rules(
     over = _phase_over()
     setattr_(rules, "_unfiltered", {k: v for k, v in unfiltered.items() if k is not over})
     return rules
+
+
+def _first(pair: tuple[str, Any]) -> str:
+    return pair[0]
+
+
+#: The hooks called once a deal (never once a move).
+_PER_DEAL = (
+    "kinglib_deal",
+    "kinglib_begin_deal",
+    "kinglib_score_deal",
+    "kinglib_deal_details",
+    "kinglib_match_over",
+)
+
+
+def _per_deal_caller(caller: Any) -> Callable[..., Any]:
+    """A function that calls hook ``caller`` as pluggy does, with less overhead per call.
+
+    When an implementation is a wrapper or takes keyword-only arguments, the pluggy caller
+    itself is returned. Otherwise the implementations are called directly in pluggy's order
+    (the most recently registered first, ``tryfirst``/``trylast`` respected), each with the
+    arguments it names; the ``None`` results are dropped, and a ``firstresult`` hook returns
+    the first other result (or ``None``), as pluggy's own call does.
+    """
+    impls = caller.get_hookimpls()
+    for impl in impls:
+        if impl.hookwrapper or getattr(impl, "wrapper", False) or impl.kwargnames:
+            return caller  # type: ignore[no-any-return]
+    spec = caller.spec
+    firstresult = bool(spec is not None and spec.opts.get("firstresult"))
+    calls = tuple((impl.function, tuple(impl.argnames)) for impl in reversed(impls))
+
+    def call_first(**kwargs: Any) -> Any:
+        for function, names in calls:
+            result = function(*[kwargs[name] for name in names])
+            if result is not None:
+                return result
+        return None
+
+    def call_all(**kwargs: Any) -> list[Any]:
+        results = []
+        for function, names in calls:
+            result = function(*[kwargs[name] for name in names])
+            if result is not None:
+                results.append(result)
+        return results
+
+    return call_first if firstresult else call_all
 
 
 def _phase_over() -> Phase:
