@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 __all__ = ["DealResult", "DealSpec", "MatchSetup", "Phase", "State", "Trick"]
 
 
+_tuple_new = tuple.__new__
+_tuple_eq = tuple.__eq__
+_tuple_hash = tuple.__hash__
+
+
 class Phase(enum.Enum):
     """What the player to move is asked to do."""
 
@@ -56,25 +61,73 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-@attrs.frozen
-class Trick:
-    """A completed trick: who played what, in play order, and who won it."""
+class Trick(tuple[Any, ...]):
+    """A completed trick: who played what, in play order, and who won it.
 
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
+    ``Trick(plays, winner)``. A trick is immutable and compares equal to another trick of the
+    same plays and winner; it is stored as a tuple, so that the engine builds one cheaply, but
+    that is not part of the API: read it through the attributes below.
+
+    Attributes:
+        plays: ``(seat, Card)`` pairs in play order.
+        winner: the seat that won the trick.
+
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        plays: tuple[tuple[int, Card], ...]
+        winner: int
+
+    def __new__(cls, plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
+        """The trick of ``plays`` (``(seat, Card)`` pairs, in play order) won by ``winner``."""
+        return _tuple_new(cls, (tuple(plays), winner))
 
     @property
     def cards(self) -> CardSet:
         """The cards of the trick."""
         mask = 0
-        for _, card in self.plays:
+        for _, card in self[0]:
             mask |= card.mask
         return CardSet.from_mask(mask)
 
     @property
     def leader(self) -> int:
         """The seat that led the trick."""
-        return self.plays[0][0]
+        leader: int = self[0][0][0]
+        return leader
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Trick):
+            return False
+        return _tuple_eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __hash__(self) -> int:
+        return _tuple_hash(self)
+
+    def __repr__(self) -> str:
+        return f"Trick(plays={self[0]!r}, winner={self[1]!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Trick is immutable")
+
+    def __reduce__(self) -> Any:
+        return (Trick, (self[0], self[1]))
+
+
+setattr(Trick, "plays", property(itemgetter(0), doc="``(seat, Card)`` pairs in play order."))
+setattr(Trick, "winner", property(itemgetter(1), doc="The seat that won the trick."))
 
 
 @attrs.frozen
@@ -208,9 +261,6 @@ _MAKER = 10
 assert _FIELDS[_MAKER] == "maker" and _FIELDS[_TAKEN] == "taken_mask"
 
 _OVER = Phase.OVER
-_tuple_new = tuple.__new__
-_tuple_eq = tuple.__eq__
-_tuple_hash = tuple.__hash__
 
 
 class State(tuple[Any, ...]):

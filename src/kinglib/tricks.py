@@ -34,15 +34,11 @@ if TYPE_CHECKING:
 __all__ = ["PLAYS", "TrickPlay"]
 
 _tuple_new = tuple.__new__
-_object_new = object.__new__
-_set = object.__setattr__
 
 
 def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
-    """``Trick(plays, winner)`` without the generated ``__init__`` (the fields are known good)."""
-    trick: Trick = _object_new(Trick)
-    _set(trick, "plays", plays)
-    _set(trick, "winner", winner)
+    """``Trick(plays, winner)`` in one step (``plays`` is known to be a tuple)."""
+    trick: Trick = _tuple_new(Trick, (plays, winner))
     return trick
 
 
