@@ -47,30 +47,30 @@ _PLAIN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(
 )
 
 
+# The draws of a shuffle of n cards, by n: (position, positions to draw from, bits to draw).
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def _shuffle(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)``: the same permutation, made faster for a plain ``Random``."""
     if not (_PLAIN_RANDBELOW and type(rng) is random.Random):
         rng.shuffle(cards)
         return
+    steps = _STEPS.get(len(cards))
+    if steps is None:
+        steps = _STEPS[len(cards)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
+        )
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-# The card indices of each pack dealt so far, by the pack's mask.
+# The card bits (1 << index) of each pack dealt so far, in index order, by the pack's mask.
 _PACKS: dict[int, tuple[int, ...]] = {}
-
-
-_BITS = tuple(1 << i for i in range(64))
-
-
-def _mask(indices: list[int]) -> int:
-    return sum(map(_BITS.__getitem__, indices))  # the bits are distinct: a sum is an or
 
 
 def deal_evenly(
@@ -88,20 +88,27 @@ def deal_evenly(
     """
     pack = _PACKS.get(deck.mask)
     if pack is None:
-        pack = _PACKS[deck.mask] = tuple(iter_indices(deck.mask))
+        pack = _PACKS[deck.mask] = tuple(1 << i for i in iter_indices(deck.mask))
+    # The cards are shuffled as their bits, so that a hand's mask is the sum of its cards.
     cards = list(pack)
     _shuffle(cards, rng)
+    from_mask = CardSet.from_mask
     pile_sets: dict[str, CardSet] = {}
     pos = 0
-    for name, size in (piles or {}).items():
-        pile_sets[name] = CardSet.from_mask(_mask(cards[pos : pos + size]))
-        pos += size
-    active = tuple(range(players)) if seats is None else seats
-    rest = cards[pos:]
-    if not active or len(rest) % len(active):
-        raise ValueError(f"{len(rest)} cards do not divide among {len(active)} hands")
-    size = len(rest) // len(active)
-    hands = [CardSet()] * players
-    for k, seat in enumerate(active):
-        hands[seat] = CardSet.from_mask(_mask(rest[k * size : (k + 1) * size]))
+    if piles:
+        for name, size in piles.items():
+            pile_sets[name] = from_mask(sum(cards[pos : pos + size]))
+            pos += size
+    active = range(players) if seats is None else seats
+    rest = len(cards) - pos
+    if not active or rest % len(active):
+        raise ValueError(f"{rest} cards do not divide among {len(active)} hands")
+    size = rest // len(active)
+    if seats is None:
+        hands = [from_mask(sum(cards[k : k + size])) for k in range(pos, len(cards), size)]
+    else:
+        hands = [CardSet()] * players
+        for seat in seats:
+            hands[seat] = from_mask(sum(cards[pos : pos + size]))
+            pos += size
     return Deal(hands=tuple(hands), piles=pile_sets)
