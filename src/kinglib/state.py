@@ -126,8 +126,11 @@ class Trick(tuple[Any, ...]):
         return (Trick, (self[0], self[1]))
 
 
-setattr(Trick, "plays", property(itemgetter(0), doc="``(seat, Card)`` pairs in play order."))
-setattr(Trick, "winner", property(itemgetter(1), doc="The seat that won the trick."))
+for _i, _name, _doc in (
+    (0, "plays", "``(seat, Card)`` pairs in play order."),
+    (1, "winner", "The seat that won the trick."),
+):
+    setattr(Trick, _name, property(itemgetter(_i), doc=_doc))
 
 
 @attrs.frozen
