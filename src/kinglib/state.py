@@ -131,6 +131,7 @@ for _i, _name, _doc in (
     (1, "winner", "The seat that won the trick."),
 ):
     setattr(Trick, _name, property(itemgetter(_i), doc=_doc))
+del _i, _name, _doc
 
 
 @attrs.frozen
