@@ -313,8 +313,8 @@ class CardSet:
         """Wrap a bitmask (bit ``i`` set means the card of index ``i`` is in the set)."""
         if mask < 0 or mask > ALL_CARDS_MASK:
             raise NotationError(f"not a card mask: {mask!r}")
-        cs = object.__new__(cls)
-        object.__setattr__(cs, "mask", mask)
+        cs = _object_new(cls)
+        _set_mask(cs, mask)
         return cs
 
     @classmethod
@@ -421,3 +421,8 @@ class CardSet:
     def isdisjoint(self, other: CardSet) -> bool:
         """Whether the two sets have no card in common."""
         return not self.mask & other.mask
+
+
+_object_new = object.__new__
+# The slot's own setter (CardSet refuses attribute assignment).
+_set_mask = CardSet.__dict__["mask"].__set__

@@ -146,7 +146,10 @@ class Contract:
 
     def card_points(self, taken_mask: int) -> int:
         """The signed points that a pile of taken cards scores, tricks not counted."""
-        return sum(value * (taken_mask & group).bit_count() for group, value in self.card_values)
+        points = 0
+        for group, value in self.card_values:
+            points += value * (taken_mask & group).bit_count()
+        return points
 
     def price_of(self, card: Card) -> int:
         """The signed points one taken card scores in this contract (tricks not counted)."""

@@ -88,11 +88,12 @@ def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
     """Score the contract: each trick's value to its winner, each taken card's price."""
     contract = state.contract_info
     assert contract is not None
-    points = [contract.card_points(taken) for taken in state.taken_mask]
-    values = contract.trick_values
-    for k, trick in enumerate(state.tricks):
-        if k < len(values):
-            points[trick.winner] += values[k]
+    scoring = contract.scoring_mask
+    card_points = contract.card_points
+    points = [card_points(taken) if taken & scoring else 0 for taken in state.taken_mask]
+    for trick, value in zip(state.tricks, contract.trick_values):
+        if value:
+            points[trick.winner] += value
     return tuple(points)
 
 

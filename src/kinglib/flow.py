@@ -6,10 +6,21 @@ match end); they run once a deal, never once a card.
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from kinglib.cards import CardSet
-from kinglib.state import DealResult, MatchSetup, Phase, State
+from kinglib.state import (
+    _CONTRACT,
+    _HANDS,
+    _MAKER,
+    _RULES,
+    _TRUMP,
+    DealResult,
+    MatchSetup,
+    Phase,
+    State,
+)
 
 if TYPE_CHECKING:
     from kinglib.moves import Move
@@ -36,8 +47,8 @@ def start_deal(
         assert setup.seed is not None
         dealer = rules.dealer_for(deal_number)
         dealt = rules.deal(dealer, rules.rng(setup.seed, deal_number))
-        hands = tuple(h.mask for h in dealt.hands)
-        piles = tuple((name, cards.mask) for name, cards in dealt.piles)
+        hands = tuple([h.mask for h in dealt.hands])
+        piles = tuple([(name, cards.mask) for name, cards in dealt.piles]) if dealt.piles else ()
     state = State(
         rules=rules,
         setup=setup,
@@ -57,13 +68,13 @@ def start_deal(
 
 def finish_deal(state: State, *, ended_early: bool) -> State:
     """Score the deal that ``state`` ends, then deal the next one or end the match."""
-    rules = state.rules
-    contract = state.contract_info
+    rules: Rules = state[_RULES]
+    contract = state[_CONTRACT]
     assert contract is not None
     points = rules.score_deal(state)
     unplayed = 0
     if ended_early:
-        for h in state.hands_mask:
+        for h in state[_HANDS]:
             unplayed |= h
     result = DealResult(
         contract=contract.id,
@@ -71,14 +82,15 @@ def finish_deal(state: State, *, ended_early: bool) -> State:
         ended_early=ended_early,
         unplayed=CardSet.from_mask(unplayed),
         dealer=state.dealer,
-        chooser=state.maker,
-        trump=state.trump,
+        chooser=state[_MAKER],
+        trump=state[_TRUMP],
         details=rules.deal_details(state),
     )
-    totals = tuple(a + b for a, b in zip(state.totals, points))
+    totals = tuple(map(add, state.totals, points))
     results = (*state.results, result)
     past_moves = (*state.past_moves, state.deal_moves)
-    if state.setup.deal is not None or rules.match_over(totals, results):
+    setup: MatchSetup = state.setup
+    if setup.deal is not None or rules.match_over(totals, results):
         return state.evolve(
             phase=Phase.OVER,
             to_move=None,
@@ -87,4 +99,4 @@ def finish_deal(state: State, *, ended_early: bool) -> State:
             past_moves=past_moves,
             _chain=None,
         )
-    return start_deal(rules, state.setup, state.deal_number + 1, totals, results, past_moves)
+    return start_deal(rules, setup, state.deal_number + 1, totals, results, past_moves)

@@ -253,7 +253,7 @@ class Rules:
     def deal_details(self, state: State) -> tuple[tuple[str, Any], ...]:
         """The details of a finished deal (the ``kinglib_deal_details`` hook)."""
         found = self._hooks["kinglib_deal_details"](rules=self, state=state)
-        if not found:
+        if not any(found):
             return ()
         if len(found) == 1:
             pairs = list(found[0])
