@@ -34,7 +34,7 @@ from kinglib.moves import Move
 from kinglib.rules import Rules
 from kinglib.seeding import game_seed
 from kinglib.state import Phase, State, Trick
-from kinglib.tricks import PLAYS, TrickPlay, _trick
+from kinglib.tricks import PLAYS, TrickPlay
 
 __all__ = ["random_match"]
 
@@ -89,8 +89,7 @@ def _raw_play(rules: Rules) -> TrickPlay | None:
 def _play_deal(
     state: State,
     trick_play: TrickPlay,
-    belows: list[Callable[[int], int]],
-    getbits: list[Callable[[int], int]] | None,
+    getbits: list[Callable[[int], int]],
 ) -> State | None:
     """Play the rest of the deal of ``state`` (in the PLAY phase, no trick begun) at random.
 
@@ -100,8 +99,8 @@ def _play_deal(
     :func:`~kinglib.flow.finish_deal`, which returns the first state of the next deal (or the
     final state), or ``None`` when the deal holds jokers (they need their own rules).
 
-    ``belows`` draws each seat's index as ``rng.choice`` does; ``getbits``, when given, holds
-    the seats' ``getrandbits``, whose draws are made inline as ``_randbelow`` makes them.
+    ``getbits`` holds the seats' ``getrandbits``; the index ``choice`` would draw is drawn
+    inline as ``random.Random._randbelow_with_getrandbits`` draws it.
     """
     (seat, hands_t, _, chain, taken_t, tricks_t, _, _, contract, trump, maker) = state[:11]
     remaining = 0
@@ -112,8 +111,13 @@ def _play_deal(
     hands: list[int] = list(hands_t)
     taken: list[int] = list(taken_t)
     tricks: list[Trick] = list(tricks_t)
-    # The seat after each seat, round the table.
-    nexts = (*range(1, trick_play.players), 0)
+    players = trick_play.players
+    # The other seats in playing order, after each leader.
+    followers = _FOLLOWERS.get(players)
+    if followers is None:
+        followers = _FOLLOWERS[players] = tuple(
+            tuple((leader + k) % players for k in range(1, players)) for leader in range(players)
+        )
     plays = PLAYS
     cards = _CARDS
     suit_of = _SUIT_OF
@@ -128,9 +132,10 @@ def _play_deal(
     last_scoring = contract.last_scoring_trick
     scoring_mask = contract.scoring_mask
     king = _KING_OF_HEARTS
-    hearts = _HEARTS
     not_hearts = _NOT_HEARTS
     bit_width = _BIT_WIDTH
+    new_trick = _tuple_new
+    trick_type = Trick
     while True:
         # The lead: the legal cards as TrickPlay.legal_mask computes them for an empty trick.
         leader = seat
@@ -138,17 +143,14 @@ def _play_deal(
         legal = hand & not_hearts if no_heart_lead and hand & not_hearts else hand
         if lead_trump_rule and seat != maker and legal & ~trump_mask:
             legal &= ~trump_mask
-        # The index choice() would draw from the legal cards in display order: the draws of
-        # random.Random._randbelow_with_getrandbits, inline, when the generator uses it.
+        # The index choice() would draw from the legal cards in display order, drawn as
+        # random.Random._randbelow_with_getrandbits draws it; then skip that many cards.
         count = legal.bit_count()
-        if getbits is None:
-            skip = belows[seat](count)
-        else:
-            width = bit_width[count]
-            draw = getbits[seat]
+        width = bit_width[count]
+        draw = getbits[seat]
+        skip = draw(width)
+        while skip >= count:
             skip = draw(width)
-            while skip >= count:
-                skip = draw(width)
         while skip:
             legal &= legal - 1
             skip -= 1
@@ -156,18 +158,13 @@ def _play_deal(
         index = trick_mask.bit_length() - 1
         chain = (chain, plays[index])
         hands[seat] ^= trick_mask
-        remaining ^= trick_mask
         trick = [(seat, cards[index])]
         led_mask = suit_of[index]
-        heart_lead_king = king_on_heart_lead and led_mask == hearts
-        while True:
-            # The next seat to play; seats with empty hands are passed over.
-            seat = nexts[seat]
-            while seat != leader and not hands[seat]:
-                seat = nexts[seat]
-            if seat == leader:
-                break
+        heart_lead_king = king_on_heart_lead and led_mask == _HEARTS
+        for seat in followers[leader]:
             hand = hands[seat]
+            if not hand:
+                continue  # a seat sitting out, or out of cards
             legal = hand & led_mask
             if legal:
                 if heart_lead_king and hand & king:
@@ -177,14 +174,11 @@ def _play_deal(
             else:
                 legal = hand & trump_mask or hand
             count = legal.bit_count()
-            if getbits is None:
-                skip = belows[seat](count)
-            else:
-                width = bit_width[count]
-                draw = getbits[seat]
+            width = bit_width[count]
+            draw = getbits[seat]
+            skip = draw(width)
+            while skip >= count:
                 skip = draw(width)
-                while skip >= count:
-                    skip = draw(width)
             while skip:
                 legal &= legal - 1
                 skip -= 1
@@ -192,10 +186,10 @@ def _play_deal(
             index = bit.bit_length() - 1
             chain = (chain, plays[index])
             hands[seat] ^= bit
-            remaining ^= bit
             trick.append((seat, cards[index]))
             trick_mask |= bit
         # The trick is complete: its winner, as TrickPlay.trick_winner finds it.
+        remaining ^= trick_mask
         candidates = trick_mask & trump_mask
         if candidates:
             best = candidates & -candidates
@@ -208,7 +202,7 @@ def _play_deal(
                 seat = play_seat
                 break
         taken[seat] |= trick_mask
-        tricks.append(_trick(tuple(trick), seat))
+        tricks.append(new_trick(trick_type, (tuple(trick), seat)))
         if not remaining:
             ended_early = False
             break
@@ -220,6 +214,10 @@ def _play_deal(
         State, (seat, tuple(hands), (), chain, tuple(taken), tuple(tricks), *state[6:])
     )
     return finish_deal(after, ended_early=ended_early)
+
+
+# The other seats in playing order after each leader, by the number of players.
+_FOLLOWERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
 def random_match(rules: Rules, seed: int = 0) -> State:
@@ -237,10 +235,11 @@ def random_match(rules: Rules, seed: int = 0) -> State:
     belows: list[Callable[[int], int]] = [
         getattr(rng, "_randbelow", rng.randrange) for rng in draws
     ]
-    getbits = [rng.getrandbits for rng in draws] if _PLAIN_RANDBELOW else None
+    getbits = [rng.getrandbits for rng in draws]
     phases = rules.phases
     pickers = _mask_pickers(rules)
-    raw = _raw_play(rules)
+    # The whole-deal play repeats the draws of random.Random._randbelow_with_getrandbits.
+    raw = _raw_play(rules) if _PLAIN_RANDBELOW else None
     play_phase = Phase.PLAY
     house = rules.legal_moves_filter
     plays = PLAYS
@@ -255,7 +254,7 @@ def random_match(rules: Rules, seed: int = 0) -> State:
         assert seat is not None and phase_rules is not None
         move: Move
         if phase is play_phase and raw is not None and not state.trick:
-            done = _play_deal(state, raw, belows, getbits)
+            done = _play_deal(state, raw, getbits)
             if done is None:
                 raw = None  # play this match through the phase rules
                 continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -473,24 +474,37 @@ def _per_deal_caller(caller: Any) -> Callable[..., Any]:
             return caller  # type: ignore[no-any-return]
     spec = caller.spec
     firstresult = bool(spec is not None and spec.opts.get("firstresult"))
-    calls = tuple((impl.function, tuple(impl.argnames)) for impl in reversed(impls))
+    calls = tuple(_positional(impl.function, tuple(impl.argnames)) for impl in reversed(impls))
 
     def call_first(**kwargs: Any) -> Any:
-        for function, names in calls:
-            result = function(*[kwargs[name] for name in names])
+        for call in calls:
+            result = call(kwargs)
             if result is not None:
                 return result
         return None
 
     def call_all(**kwargs: Any) -> list[Any]:
         results = []
-        for function, names in calls:
-            result = function(*[kwargs[name] for name in names])
+        for call in calls:
+            result = call(kwargs)
             if result is not None:
                 results.append(result)
         return results
 
     return call_first if firstresult else call_all
+
+
+def _positional(
+    function: Callable[..., Any], names: tuple[str, ...]
+) -> Callable[[dict[str, Any]], Any]:
+    """Call ``function`` with the arguments it names, taken from a dict of the hook's."""
+    if not names:
+        return lambda kwargs: function()
+    if len(names) == 1:
+        (name,) = names
+        return lambda kwargs: function(kwargs[name])
+    pick = itemgetter(*names)
+    return lambda kwargs: function(*pick(kwargs))
 
 
 def _phase_over() -> Phase:
