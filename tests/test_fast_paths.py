@@ -254,3 +254,49 @@ def test_house_rules_that_filter_moves_take_the_checked_path() -> None:
     assert ruled.apply(king).trick == ((2, king.card),)
     with pytest.raises(IllegalMoveError, match="does not hold"):
         ruled.apply(Play(kinglib.Card.parse("AS")))
+
+
+@settings(max_examples=20, deadline=None)
+@given(variant=st.sampled_from((*VARIANTS, "atomic", "omnibus")), seed=st.integers(0, 10**6))
+def test_the_legal_cards_a_state_carries_are_those_its_phase_lists(variant: str, seed: int) -> None:
+    # A card play works out the next player's legal cards with the new state; they must be
+    # what the phase's own rules list for that state, and a copy (which forgets them) must
+    # still equal the state.
+    rules = kinglib.load_rules(variant)
+    rng = random.Random(seed)
+    state = rules.new_match(seed)
+    carried = 0
+    for _ in range(150):
+        if state.is_over:
+            break
+        listed = rules.phases[state.phase].legal_moves(state)
+        assert state.legal_moves() == listed
+        if state._legal is not None:
+            carried += 1
+            copy = state.evolve()
+            assert copy._legal is None
+            assert copy == state and hash(copy) == hash(state)
+            assert copy.legal_moves() == listed
+        state = state.apply(rng.choice(listed))
+    if variant in ("simple", "ordered", "omnibus"):
+        assert carried > 0  # the stock trick play carries them
+
+
+def test_house_rules_that_filter_moves_keep_filtering_after_a_trick() -> None:
+    house = kinglib.load_rules("simple", plugins=[_NoAceLeads()])
+    assert not house.phases[Phase.PLAY].fills_legal  # type: ignore[attr-defined]
+    hands = [
+        "AS KS QS JS 10S 9S 8S 7S",
+        "AH KH QH JH 10H 9H 8H 7H",
+        "AD KD QD JD 10D 9D 8D 7D",
+        "AC KC QC JC 10C 9C 8C 7C",
+    ]
+    state = house.new_deal("no_tricks", hands, dealer=1)  # seat 2 leads diamonds
+    for text in ("KD", "AC", "AS", "AH"):
+        state = state.apply(Play(kinglib.Card.parse(text)))
+    # Seat 2 won with KD and leads again: the ace lead is still refused.
+    assert state.to_move == 2 and state._legal is None
+    ace = Play(kinglib.Card.parse("AD"))
+    assert ace not in state.legal_moves()
+    with pytest.raises(IllegalMoveError, match="not allowed by the house rules in force"):
+        state.apply(ace)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kinglib.cards import Card, CardSet, Suit
+from kinglib.cards import Card, CardSet, Suit, iter_indices
 from kinglib.errors import NotationError
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DECLARATIONS",
+    "PLAYS",
     "Bid",
     "Choose",
     "Declare",
@@ -43,6 +44,7 @@ __all__ = [
     "Play",
     "Sell",
     "parse_move",
+    "plays_of",
 ]
 
 #: The declarations that are not a suit.
@@ -240,3 +242,35 @@ def _short_form(word: str, state: State | None) -> Move | None:
     if phase is Phase.BID and word.isascii() and word.isdigit():
         return Bid(int(word))
     return None
+
+
+#: The ``Play`` move of every card, by card index.
+PLAYS: tuple[Play, ...] = tuple(Play(Card.from_index(i)) for i in range(54))
+
+
+# The Play moves of the cards of one 13-bit suit chunk of a mask, by that chunk (shifted in
+# place): at most 4 * 8191 + 3 entries, filled as they are first asked for.
+_CHUNK_PLAYS: dict[int, tuple[Move, ...]] = {}
+_CHUNKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39, 0b11 << 52)
+
+
+def _chunk_plays(part: int) -> tuple[Move, ...]:
+    found = _CHUNK_PLAYS.get(part)
+    if found is None:
+        found = _CHUNK_PLAYS[part] = tuple(PLAYS[i] for i in iter_indices(part))
+    return found
+
+
+def plays_of(mask: int) -> tuple[Move, ...]:
+    """The ``Play`` moves of every card in ``mask``, in display order."""
+    get = _CHUNK_PLAYS.get
+    found = get(mask)
+    if found is not None:
+        return found
+    out: tuple[Move, ...] = ()
+    for chunk in _CHUNKS:
+        part = mask & chunk
+        if part:
+            found = get(part)
+            out += found if found is not None else _chunk_plays(part)
+    return out

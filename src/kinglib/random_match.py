@@ -102,7 +102,7 @@ def _play_deal(
     ``getbits`` holds the seats' ``getrandbits``; the index ``choice`` would draw is drawn
     inline as ``random.Random._randbelow_with_getrandbits`` draws it.
     """
-    (seat, hands_t, _, chain, taken_t, tricks_t, _, _, contract, trump, maker) = state[:11]
+    (seat, hands_t, _, chain, _, taken_t, tricks_t, _, _, contract, trump, maker) = state[:12]
     remaining = 0
     for hand in hands_t:
         remaining |= hand
@@ -211,7 +211,7 @@ def _play_deal(
             break
     # The state TrickPlay.complete_trick builds after the deal's last trick.
     after: State = _tuple_new(
-        State, (seat, tuple(hands), (), chain, tuple(taken), tuple(tricks), *state[6:])
+        State, (seat, tuple(hands), (), chain, None, tuple(taken), tuple(tricks), *state[7:])
     )
     return finish_deal(after, ended_early=ended_early)
 

@@ -29,6 +29,7 @@ from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.plugins import load_house_rules, load_variant_plugin, make_plugin_manager
 from kinglib.schedule import Schedule
+from kinglib.tricks import TrickPlay
 
 if TYPE_CHECKING:
     from kinglib.moves import Move
@@ -439,6 +440,11 @@ def load_rules(
     setattr_(rules, "_phase_rules", phases)
     house = _house_filter(pm)
     setattr_(rules, "legal_moves_filter", house)
+    if house is not None:
+        # The legal cards a trick play works out for the next state would ignore the filter.
+        for phase_rules in phases.values():
+            if isinstance(phase_rules, TrickPlay):
+                phase_rules.fills_legal = False
     unfiltered = {} if house is not None else phases
     over = _phase_over()
     setattr_(rules, "_unfiltered", {k: v for k, v in unfiltered.items() if k is not over})

@@ -19,7 +19,7 @@ import attrs
 
 from kinglib.cards import Card, CardSet, Suit
 from kinglib.errors import IllegalMoveError
-from kinglib.moves import Move
+from kinglib.moves import _CHUNK_PLAYS, Move, Play, plays_of
 
 if TYPE_CHECKING:
     from kinglib.contracts import Contract
@@ -233,6 +233,9 @@ _FIELDS = (
     "hands_mask",
     "trick",
     "_chain",
+    # The legal cards of the player to move when the stock trick play computed them with the
+    # move that led here (see TrickPlay.fills_legal), else None. Derived: not compared.
+    "_legal",
     "taken_mask",
     "tricks",
     "phase",
@@ -255,16 +258,33 @@ _TO_MOVE = 0
 _HANDS = 1
 _TRICK = 2
 _CHAIN = 3
-_TAKEN = 4
-_TRICKS = 5
-_PHASE = 6
-_RULES = 7
-_CONTRACT = 8
-_TRUMP = 9
-_MAKER = 10
-assert _FIELDS[_MAKER] == "maker" and _FIELDS[_TAKEN] == "taken_mask"
+_LEGAL = 4
+_TAKEN = 5
+_TRICKS = 6
+_PHASE = 7
+_RULES = 8
+_CONTRACT = 9
+_TRUMP = 10
+_MAKER = 11
+assert [_FIELDS[i] for i in (_TO_MOVE, _HANDS, _TRICK, _CHAIN, _LEGAL, _TAKEN, _TRICKS)] == [
+    "to_move",
+    "hands_mask",
+    "trick",
+    "_chain",
+    "_legal",
+    "taken_mask",
+    "tricks",
+]
+assert [_FIELDS[i] for i in (_PHASE, _RULES, _CONTRACT, _TRUMP, _MAKER)] == [
+    "phase",
+    "rules",
+    "contract_info",
+    "trump",
+    "maker",
+]
 
 _OVER = Phase.OVER
+_chunk_plays_get = _CHUNK_PLAYS.get
 
 
 class State(tuple[Any, ...]):
@@ -354,6 +374,7 @@ class State(tuple[Any, ...]):
                 hands_mask,
                 trick,
                 chain,
+                None,
                 taken_mask,
                 tricks,
                 phase,
@@ -385,6 +406,7 @@ class State(tuple[Any, ...]):
         Raises :class:`TypeError` for a name that is not a field.
         """
         values = list(self)
+        values[_LEGAL] = None
         try:
             for name, value in changes.items():
                 values[_INDEX[name]] = value
@@ -396,6 +418,7 @@ class State(tuple[Any, ...]):
         """A copy with ``move`` added to the current deal's moves and some fields changed."""
         values = list(self)
         values[_CHAIN] = (self[_CHAIN], move)
+        values[_LEGAL] = None
         try:
             for name, value in changes.items():
                 values[_INDEX[name]] = value
@@ -501,6 +524,10 @@ class State(tuple[Any, ...]):
 
         Empty only when the state is over.
         """
+        legal = self[_LEGAL]
+        if legal is not None:  # computed by the move that led here
+            plays = _chunk_plays_get(legal)
+            return plays if plays is not None else plays_of(legal)
         direct = self[_RULES]._unfiltered.get(self[_PHASE])
         if direct is not None:  # the usual case: no house rules restrict the moves
             found: tuple[Move, ...] = direct.legal_moves(self)
@@ -521,6 +548,10 @@ class State(tuple[Any, ...]):
         Raises :class:`~kinglib.errors.IllegalMoveError` saying why when the move is not legal
         here; this state never changes.
         """
+        legal = self[_LEGAL]
+        if legal is not None and move.__class__ is Play and move.card.mask & legal:
+            after: State = self[_RULES]._phase_rules[self[_PHASE]].apply(self, move)
+            return after
         direct = self[_RULES]._unfiltered.get(self[_PHASE])
         if direct is not None:  # the usual case: no house rules restrict the moves
             done: State | None = direct.apply_if_legal(self, move)
@@ -533,9 +564,9 @@ class State(tuple[Any, ...]):
         phase_rules: PhaseRules = rules._phase_rules[phase]
         if rules.legal_moves_filter is None:
             if direct is None:
-                after: State | None = phase_rules.apply_if_legal(self, move)
-                if after is not None:
-                    return after
+                applied: State | None = phase_rules.apply_if_legal(self, move)
+                if applied is not None:
+                    return applied
             reason: str | None = phase_rules.why_illegal(self, move) or "it is not legal now"
         else:
             reason = phase_rules.why_illegal(self, move)
@@ -565,8 +596,9 @@ class State(tuple[Any, ...]):
             return True
         if not isinstance(other, State):
             return False  # not NotImplemented: a plain tuple of the same fields is no state
-        # The move chain is a nested tuple: equal chains are equal move lists.
-        return _tuple_eq(self, other)
+        # The move chain is a nested tuple: equal chains are equal move lists. The legal
+        # cards are derived, and known to one state and not to another: not compared.
+        return self[:_LEGAL] == other[:_LEGAL] and self[_LEGAL + 1 :] == other[_LEGAL + 1 :]
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -577,7 +609,7 @@ class State(tuple[Any, ...]):
     __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
-        return _tuple_hash(self)
+        return hash((self[:_LEGAL], self[_LEGAL + 1 :]))
 
     def __repr__(self) -> str:
         return (

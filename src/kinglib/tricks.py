@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kinglib.cards import SUIT_MASKS, Card, Rank, Suit, iter_indices
+from kinglib.cards import SUIT_MASKS, Card, Rank, Suit
 from kinglib.flow import finish_deal
-from kinglib.moves import Move, Play
+from kinglib.moves import _CHUNK_PLAYS, PLAYS, Move, Play, plays_of
 from kinglib.phases import PhaseRules
 from kinglib.state import (
     _CHAIN,
     _CONTRACT,
     _HANDS,
+    _LEGAL,
     _MAKER,
     _TAKEN,
     _TO_MOVE,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from kinglib.contracts import Contract
     from kinglib.rules import Rules
 
-__all__ = ["PLAYS", "TrickPlay"]
+__all__ = ["PLAYS", "TrickPlay", "plays_of"]
 
 _tuple_new = tuple.__new__
 
@@ -41,9 +42,6 @@ def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
     trick: Trick = _tuple_new(Trick, (plays, winner))
     return trick
 
-
-#: The ``Play`` move of every card, by card index.
-PLAYS: tuple[Play, ...] = tuple(Play(Card.from_index(i)) for i in range(54))
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 _KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING).mask
@@ -55,32 +53,38 @@ _NAMES = {
 }
 
 
-# The Play moves of the cards of one 13-bit suit chunk of a mask, by that chunk (shifted in
-# place): at most 4 * 8191 + 3 entries, filled as they are first asked for.
-_CHUNK_PLAYS: dict[int, tuple[Move, ...]] = {}
-_CHUNKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39, 0b11 << 52)
-
-
-def _chunk_plays(part: int) -> tuple[Move, ...]:
-    found = _CHUNK_PLAYS.get(part)
-    if found is None:
-        found = _CHUNK_PLAYS[part] = tuple(PLAYS[i] for i in iter_indices(part))
-    return found
-
-
-def plays_of(mask: int) -> tuple[Move, ...]:
-    """The ``Play`` moves of every card in ``mask``, in display order."""
-    get = _CHUNK_PLAYS.get
-    found = get(mask)
-    if found is not None:
-        return found
-    out: tuple[Move, ...] = ()
-    for chunk in _CHUNKS:
-        part = mask & chunk
-        if part:
-            found = get(part)
-            out += found if found is not None else _chunk_plays(part)
-    return out
+def _legal_cards(
+    only_maker_leads_trump: bool,
+    seat: int,
+    hand: int,
+    trick: tuple[tuple[int, Card], ...],
+    contract: Contract,
+    trump: Suit | str | None,
+    maker: int | None,
+) -> int:
+    """The mask of the cards of ``hand`` that ``seat`` may play to ``trick``."""
+    if not trick:
+        if contract.no_heart_lead and hand & ~_HEARTS:
+            hand &= ~_HEARTS
+        if only_maker_leads_trump and trump.__class__ is Suit and seat != maker:
+            others = hand & ~SUIT_MASKS[trump]
+            if others:
+                return others
+        return hand
+    led = trick[0][1].suit
+    assert led is not None
+    follow = hand & SUIT_MASKS[led]
+    if follow:
+        if led is Suit.HEARTS and contract.king_on_heart_lead and hand & _KING_OF_HEARTS:
+            return _KING_OF_HEARTS
+        return follow
+    if contract.king_on_void and hand & _KING_OF_HEARTS:
+        return _KING_OF_HEARTS
+    if trump.__class__ is Suit:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
 
 
 class TrickPlay(PhaseRules):
@@ -97,10 +101,17 @@ class TrickPlay(PhaseRules):
     #: the mask alone, and :meth:`why_illegal` only explains a refusal.
     moves_are_mask: bool = True
 
+    #: Whether the states this phase builds carry the legal cards of the player to move, so
+    #: that :meth:`State.legal_moves` and :meth:`State.apply` read them instead of asking
+    #: (true while the legality is the stock one; rules with a house filter of legal moves
+    #: turn it off).
+    fills_legal: bool = True
+
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Note whether the subclass keeps the legal moves of :meth:`legal_mask`."""
         super().__init_subclass__(**kwargs)
         cls.moves_are_mask = cls.legal_moves is TrickPlay.legal_moves
+        cls.fills_legal = cls.moves_are_mask and cls.legal_mask is TrickPlay.legal_mask
         cls._own_next_seat = cls.next_seat is not TrickPlay.next_seat
 
     _own_next_seat: bool = False
@@ -116,33 +127,15 @@ class TrickPlay(PhaseRules):
 
     def legal_mask(self, state: State) -> int:
         """The mask of the cards the player to move may play."""
-        seat: int = state[_TO_MOVE]
-        hand: int = state[_HANDS][seat]
-        contract: Contract = state[_CONTRACT]
-        trick: tuple[tuple[int, Card], ...] = state[_TRICK]
-        trump = state[_TRUMP]
-        if not trick:
-            if contract.no_heart_lead and hand & ~_HEARTS:
-                hand &= ~_HEARTS
-            if self.only_maker_leads_trump and trump.__class__ is Suit and seat != state[_MAKER]:
-                others = hand & ~SUIT_MASKS[trump]
-                if others:
-                    return others
-            return hand
-        led = trick[0][1].suit
-        assert led is not None
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            if led is Suit.HEARTS and contract.king_on_heart_lead and hand & _KING_OF_HEARTS:
-                return _KING_OF_HEARTS
-            return follow
-        if contract.king_on_void and hand & _KING_OF_HEARTS:
-            return _KING_OF_HEARTS
-        if trump.__class__ is Suit:
-            trumps = hand & SUIT_MASKS[trump]
-            if trumps:
-                return trumps
-        return hand
+        return _legal_cards(
+            self.only_maker_leads_trump,
+            state[_TO_MOVE],
+            state[_HANDS][state[_TO_MOVE]],
+            state[_TRICK],
+            state[_CONTRACT],
+            state[_TRUMP],
+            state[_MAKER],
+        )
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Play`` for every legal card."""
@@ -193,8 +186,10 @@ class TrickPlay(PhaseRules):
             return self.apply(state, move) if move in self.legal_moves(state) else None
         if move.__class__ is not Play and not isinstance(move, Play):
             return None
-        last = self._last
-        mask = last[1] if last[0] is state else self.legal_mask(state)
+        mask = state[_LEGAL]
+        if mask is None:
+            last = self._last
+            mask = last[1] if last[0] is state else self.legal_mask(state)
         if move.card.mask & mask:
             return self.apply(state, move)
         return None
@@ -256,9 +251,16 @@ class TrickPlay(PhaseRules):
             while nxt != leader and not hands[nxt]:
                 nxt = nxt + 1 if nxt + 1 < n else 0
         if nxt != leader:
-            # state.after(move, to_move=nxt, hands_mask=..., trick=...), in one step.
+            legal = (
+                _legal_cards(False, nxt, hands[nxt], trick, state[_CONTRACT], state[_TRUMP], None)
+                if self.fills_legal
+                else None
+            )
+            # state.after(move, to_move=nxt, hands_mask=..., trick=...) with the legal cards
+            # of the next seat, in one step.
             return _tuple_new(
-                State, (nxt, tuple(hands), trick, (state[_CHAIN], move), *state[_TAKEN:])
+                State,
+                (nxt, tuple(hands), trick, (state[_CHAIN], move), legal, *state[_TAKEN:]),
             )
         return self.complete_trick(state, move, tuple(hands), trick)
 
@@ -276,8 +278,24 @@ class TrickPlay(PhaseRules):
             won |= card.mask
         taken = list(state[_TAKEN])
         taken[winner] |= won
+        remaining = 0
+        for h in hands:
+            remaining |= h
+        legal = (
+            _legal_cards(
+                self.only_maker_leads_trump,
+                winner,
+                hands[winner],
+                (),
+                state[_CONTRACT],
+                state[_TRUMP],
+                state[_MAKER],
+            )
+            if remaining and self.fills_legal
+            else None
+        )
         # state.after(move, to_move=winner, hands_mask=hands, trick=(), taken_mask=...,
-        # tricks=...), in one step.
+        # tricks=...) with the leader's legal cards, in one step.
         after: State = _tuple_new(
             State,
             (
@@ -285,14 +303,12 @@ class TrickPlay(PhaseRules):
                 hands,
                 (),
                 (state[_CHAIN], move),
+                legal,
                 tuple(taken),
                 (*state[_TRICKS], _trick(trick, winner)),
                 *state[_TRICKS + 1 :],
             ),
         )
-        remaining = 0
-        for h in hands:
-            remaining |= h
         if not remaining:
             return finish_deal(after, ended_early=False)
         if self.early_end and self.is_decided(after, remaining):
