@@ -342,6 +342,7 @@ class State(tuple[Any, ...]):
         results: tuple[DealResult, ...]
         past_moves: tuple[tuple[Move, ...], ...]
         _chain: MoveChain
+        _legal: int | None
 
     def __new__(
         cls,
