@@ -8,6 +8,7 @@ copy of ``random.shuffle``. Each is checked here against the slow, obvious form.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -300,3 +301,54 @@ def test_house_rules_that_filter_moves_keep_filtering_after_a_trick() -> None:
     assert ace not in state.legal_moves()
     with pytest.raises(IllegalMoveError, match="not allowed by the house rules in force"):
         state.apply(ace)
+
+
+class _DoubleScores:
+    """A new-style wrapper around scoring: every deal's points doubled."""
+
+    @kinglib.hookimpl(wrapper=True)
+    def kinglib_score_deal(self, rules: kinglib.Rules, state: State) -> Any:
+        points = yield
+        return tuple(2 * p for p in points)
+
+
+class _StateOnlyScores:
+    """Scores from the state alone (an implementation may take fewer arguments)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @kinglib.hookimpl(tryfirst=True)
+    def kinglib_score_deal(self, state: State) -> tuple[int, ...] | None:
+        self.calls += 1
+        if state.contract != "no_tricks":
+            return None  # the next implementation decides
+        return tuple(-len([t for t in state.tricks if t.winner == s]) for s in range(4))
+
+
+def _first_deal_points(rules: kinglib.Rules) -> tuple[int, ...]:
+    rng = random.Random(3)
+    state = rules.new_match(11)
+    while not state.results:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state.results[0].points
+
+
+def test_hooks_called_once_a_deal_honour_wrappers_order_and_none() -> None:
+    plain = _first_deal_points(kinglib.load_rules("simple"))
+    assert plain != (0, 0, 0, 0)
+    doubled = _first_deal_points(kinglib.load_rules("simple", plugins=[_DoubleScores()]))
+    assert doubled == tuple(2 * p for p in plain)
+    mine = _StateOnlyScores()
+    rules = kinglib.load_rules("simple", plugins=[mine])
+    assert rules.schedule.contract_for(1) == "no_tricks"
+    points = _first_deal_points(rules)
+    assert mine.calls == 1
+    assert points == tuple(p // 2 for p in plain)  # one point a trick instead of two
+    # A None from the first implementation hands the deal on to the others.
+    state = rules.new_match(11)
+    rng = random.Random(3)
+    while len(state.results) < 2:
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert state.results[1].contract != "no_tricks"
+    assert sum(state.results[1].points) == rules.contracts[state.results[1].contract].total

@@ -237,24 +237,24 @@ class Rules:
 
     def deal(self, dealer: int, rng: random.Random) -> Deal:
         """Deal one deal's cards (the ``kinglib_deal`` hook)."""
-        dealt: Deal = self._hooks["kinglib_deal"](rules=self, dealer=dealer, rng=rng)
+        dealt: Deal = self._hooks["kinglib_deal"](self, dealer, rng)
         return dealt
 
     def begin_deal(self, state: State) -> State:
         """Open a freshly dealt deal (the ``kinglib_begin_deal`` hook)."""
-        opened: State = self._hooks["kinglib_begin_deal"](rules=self, state=state)
+        opened: State = self._hooks["kinglib_begin_deal"](self, state)
         return opened
 
     def score_deal(self, state: State) -> tuple[int, ...]:
         """Score a finished deal (the ``kinglib_score_deal`` hook)."""
-        points = tuple(self._hooks["kinglib_score_deal"](rules=self, state=state))
+        points = tuple(self._hooks["kinglib_score_deal"](self, state))
         if len(points) != self.players:
             raise RulesError(f"kinglib_score_deal gave {len(points)} scores for {self.players}")
         return points
 
     def deal_details(self, state: State) -> tuple[tuple[str, Any], ...]:
         """The details of a finished deal (the ``kinglib_deal_details`` hook)."""
-        found = self._hooks["kinglib_deal_details"](rules=self, state=state)
+        found = self._hooks["kinglib_deal_details"](self, state)
         if not any(found):
             return ()
         if len(found) == 1:
@@ -268,7 +268,7 @@ class Rules:
 
     def match_over(self, totals: tuple[int, ...], results: tuple[DealResult, ...]) -> bool:
         """Whether the match ends now (the ``kinglib_match_over`` hook)."""
-        return bool(self._hooks["kinglib_match_over"](rules=self, totals=totals, results=results))
+        return bool(self._hooks["kinglib_match_over"](self, totals, results))
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The winners of a finished match (the ``kinglib_winners`` hook)."""
@@ -392,7 +392,9 @@ def load_rules(
     setattr_(rules, "plugins", tuple(extra))
     setattr_(rules, "plugin_manager", pm)
     setattr_(
-        rules, "_hooks", {name: _per_deal_caller(getattr(pm.hook, name)) for name in _PER_DEAL}
+        rules,
+        "_hooks",
+        {name: _per_deal_caller(getattr(pm.hook, name), args) for name, args in _PER_DEAL.items()},
     )
 
     if players is None:
@@ -455,44 +457,47 @@ def _first(pair: tuple[str, Any]) -> str:
     return pair[0]
 
 
-#: The hooks called once a deal (never once a move).
-_PER_DEAL = (
-    "kinglib_deal",
-    "kinglib_begin_deal",
-    "kinglib_score_deal",
-    "kinglib_deal_details",
-    "kinglib_match_over",
-)
+#: The hooks called once a deal (never once a move), with their arguments in order.
+_PER_DEAL: dict[str, tuple[str, ...]] = {
+    "kinglib_deal": ("rules", "dealer", "rng"),
+    "kinglib_begin_deal": ("rules", "state"),
+    "kinglib_score_deal": ("rules", "state"),
+    "kinglib_deal_details": ("rules", "state"),
+    "kinglib_match_over": ("rules", "totals", "results"),
+}
 
 
-def _per_deal_caller(caller: Any) -> Callable[..., Any]:
-    """A function that calls hook ``caller`` as pluggy does, with less overhead per call.
+def _per_deal_caller(caller: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
+    """A function that calls hook ``caller`` as pluggy does, with its arguments in order.
 
-    When an implementation is a wrapper or takes keyword-only arguments, the pluggy caller
-    itself is returned. Otherwise the implementations are called directly in pluggy's order
-    (the most recently registered first, ``tryfirst``/``trylast`` respected), each with the
+    When an implementation is a wrapper or takes keyword-only arguments, the call goes
+    through pluggy. Otherwise the implementations are called directly in pluggy's order (the
+    most recently registered first, ``tryfirst``/``trylast`` respected), each with the
     arguments it names; the ``None`` results are dropped, and a ``firstresult`` hook returns
-    the first other result (or ``None``), as pluggy's own call does.
+    the first other result (or ``None``), as pluggy's own call does, without pluggy's
+    bookkeeping on every call.
     """
     impls = caller.get_hookimpls()
     for impl in impls:
         if impl.hookwrapper or getattr(impl, "wrapper", False) or impl.kwargnames:
-            return caller  # type: ignore[no-any-return]
+            return lambda *args: caller(**dict(zip(argnames, args)))
     spec = caller.spec
     firstresult = bool(spec is not None and spec.opts.get("firstresult"))
-    calls = tuple(_positional(impl.function, tuple(impl.argnames)) for impl in reversed(impls))
+    calls = tuple(
+        _positional(impl.function, tuple(impl.argnames), argnames) for impl in reversed(impls)
+    )
 
-    def call_first(**kwargs: Any) -> Any:
+    def call_first(*args: Any) -> Any:
         for call in calls:
-            result = call(kwargs)
+            result = call(*args)
             if result is not None:
                 return result
         return None
 
-    def call_all(**kwargs: Any) -> list[Any]:
+    def call_all(*args: Any) -> list[Any]:
         results = []
         for call in calls:
-            result = call(kwargs)
+            result = call(*args)
             if result is not None:
                 results.append(result)
         return results
@@ -501,16 +506,18 @@ def _per_deal_caller(caller: Any) -> Callable[..., Any]:
 
 
 def _positional(
-    function: Callable[..., Any], names: tuple[str, ...]
-) -> Callable[[dict[str, Any]], Any]:
-    """Call ``function`` with the arguments it names, taken from a dict of the hook's."""
-    if not names:
-        return lambda kwargs: function()
-    if len(names) == 1:
-        (name,) = names
-        return lambda kwargs: function(kwargs[name])
-    pick = itemgetter(*names)
-    return lambda kwargs: function(*pick(kwargs))
+    function: Callable[..., Any], names: tuple[str, ...], argnames: tuple[str, ...]
+) -> Callable[..., Any]:
+    """``function``, called with the hook's arguments in order, takes those it names."""
+    if names == argnames:
+        return function
+    picked = tuple(argnames.index(name) for name in names)
+    if not picked:
+        return lambda *args: function()
+    pick = itemgetter(*picked)
+    if len(picked) == 1:
+        return lambda *args: function(pick(args))
+    return lambda *args: function(*pick(args))
 
 
 def _phase_over() -> Phase:
