@@ -62,6 +62,9 @@ _SUIT_OF: tuple[int, ...] = tuple(
     next(mask for mask in SUIT_MASKS if mask & card.mask) for card in _CARDS
 )
 _SUITED = (1 << 52) - 1
+#: The ``(seat, card)`` pair of a trick's play, for every seat and index of a suited card,
+#: by the number of players: a trick is a tuple of these, shared instead of built each time.
+_SEAT_CARDS: dict[int, tuple[tuple[tuple[int, Card], ...], ...]] = {}
 _tuple_new = tuple.__new__
 #: ``n.bit_length()`` for every count of legal cards.
 _BIT_WIDTH: tuple[int, ...] = tuple(n.bit_length() for n in range(55))
@@ -120,6 +123,11 @@ def _play_deal(
         )
     plays = PLAYS
     cards = _CARDS
+    seat_cards = _SEAT_CARDS.get(players)
+    if seat_cards is None:
+        seat_cards = _SEAT_CARDS[players] = tuple(
+            tuple((seat, card) for card in cards) for seat in range(players)
+        )
     suit_of = _SUIT_OF
     no_heart_lead = contract.no_heart_lead
     king_on_heart_lead = contract.king_on_heart_lead
@@ -158,7 +166,7 @@ def _play_deal(
         index = trick_mask.bit_length() - 1
         chain = (chain, plays[index])
         hands[seat] ^= trick_mask
-        trick = [(seat, cards[index])]
+        trick = [seat_cards[seat][index]]
         led_mask = suit_of[index]
         heart_lead_king = king_on_heart_lead and led_mask == _HEARTS
         for seat in followers[leader]:
@@ -186,7 +194,7 @@ def _play_deal(
             index = bit.bit_length() - 1
             chain = (chain, plays[index])
             hands[seat] ^= bit
-            trick.append((seat, cards[index]))
+            trick.append(seat_cards[seat][index])
             trick_mask |= bit
         # The trick is complete: its winner, as TrickPlay.trick_winner finds it.
         remaining ^= trick_mask
