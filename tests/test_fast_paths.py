@@ -352,3 +352,25 @@ def test_hooks_called_once_a_deal_honour_wrappers_order_and_none() -> None:
         state = state.apply(rng.choice(state.legal_moves()))
     assert state.results[1].contract != "no_tricks"
     assert sum(state.results[1].points) == rules.contracts[state.results[1].contract].total
+
+
+def test_a_dealt_state_built_in_one_step_equals_the_one_built_by_name() -> None:
+    rules = kinglib.load_rules("simple")
+    first = rules.new_match(5)
+    args = dict(
+        rules=rules,
+        setup=first.setup,
+        deal_number=3,
+        dealer=2,
+        hands_mask=first.hands_mask,
+        piles_mask=(("widow", 3),),
+        totals=(1, -1, 2, -2),
+        results=(),
+        past_moves=(),
+    )
+    quick = State._dealt(**args)  # type: ignore[arg-type]
+    named = State(phase=Phase.PLAY, to_move=None, taken_mask=(0, 0, 0, 0), **args)  # type: ignore[arg-type]
+    assert quick == named and hash(quick) == hash(named)
+    for field in FIELDS:
+        assert getattr(quick, field) == getattr(named, field), field
+    assert State._dealt(**{**args, "totals": ()}).totals == (0, 0, 0, 0)  # type: ignore[arg-type]

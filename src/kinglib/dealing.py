@@ -111,4 +111,19 @@ def deal_evenly(
         for seat in seats:
             hands[seat] = from_mask(sum(cards[pos : pos + size]))
             pos += size
+    if not pile_sets:
+        return _deal_of_hands(tuple(hands))
     return Deal(hands=tuple(hands), piles=pile_sets)
+
+
+def _deal_of_hands(hands: tuple[CardSet, ...]) -> Deal:
+    """``Deal(hands=hands)`` without attrs' ``__init__`` (no piles to sort)."""
+    deal: Deal = _object_new(Deal)
+    _set_hands(deal, hands)
+    _set_piles(deal, ())
+    return deal
+
+
+_object_new = object.__new__
+_set_hands = Deal.__dict__["hands"].__set__
+_set_piles = Deal.__dict__["piles"].__set__

@@ -49,19 +49,8 @@ def start_deal(
         dealt = rules.deal(dealer, rules.rng(setup.seed, deal_number))
         hands = tuple([h.mask for h in dealt.hands])
         piles = tuple([(name, cards.mask) for name, cards in dealt.piles]) if dealt.piles else ()
-    state = State(
-        rules=rules,
-        setup=setup,
-        deal_number=deal_number,
-        dealer=dealer,
-        phase=Phase.PLAY,
-        to_move=None,
-        hands_mask=hands,
-        taken_mask=(0,) * rules.players,
-        piles_mask=piles,
-        totals=totals,
-        results=results,
-        past_moves=past_moves,
+    state = State._dealt(
+        rules, setup, deal_number, dealer, hands, piles, totals, results, past_moves
     )
     return rules.begin_deal(state)
 

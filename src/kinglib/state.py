@@ -394,6 +394,47 @@ class State(tuple[Any, ...]):
             ),
         )
 
+    @classmethod
+    def _dealt(
+        cls,
+        rules: Rules,
+        setup: MatchSetup,
+        deal_number: int,
+        dealer: int,
+        hands_mask: tuple[int, ...],
+        piles_mask: tuple[tuple[str, int], ...],
+        totals: tuple[int, ...],
+        results: tuple[DealResult, ...],
+        past_moves: tuple[tuple[Move, ...], ...],
+    ) -> State:
+        """``State(...)`` of a deal just dealt (PLAY phase, nobody to move yet), in one step."""
+        empty = (0,) * rules.players
+        return _tuple_new(
+            cls,
+            (
+                None,  # to_move
+                hands_mask,
+                (),  # trick
+                None,  # _chain
+                None,  # _legal
+                empty,  # taken_mask
+                (),  # tricks
+                Phase.PLAY,
+                rules,
+                None,  # contract_info
+                None,  # trump
+                None,  # maker
+                setup,
+                deal_number,
+                dealer,
+                piles_mask,
+                None,  # aux
+                totals or empty,
+                results,
+                past_moves,
+            ),
+        )
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("State is immutable: apply() returns a new state")
 
