@@ -199,6 +199,9 @@ def _memory(rules: Rules, seed: int) -> tuple[int, int, int]:
     states = [rules.new_match(seed)]
     while states[-1].phase is not _OVER:
         states.append(states[-1].apply(rng.choice(states[-1].legal_moves())))
+    # A full collection also empties the interpreter's free lists of tuples, which would
+    # otherwise count blocks that were freed and kept for reuse.
+    gc.collect()
     used = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     record = len(to_json(states[-1]).encode())

@@ -34,7 +34,7 @@ from kinglib.moves import Move
 from kinglib.rules import Rules
 from kinglib.seeding import game_seed
 from kinglib.state import Phase, State, Trick
-from kinglib.tricks import PLAYS, TrickPlay
+from kinglib.tricks import PLAYS, TrickPlay, seat_card_pairs
 
 __all__ = ["random_match"]
 
@@ -62,9 +62,6 @@ _SUIT_OF: tuple[int, ...] = tuple(
     next(mask for mask in SUIT_MASKS if mask & card.mask) for card in _CARDS
 )
 _SUITED = (1 << 52) - 1
-#: The ``(seat, card)`` pair of a trick's play, for every seat and index of a suited card,
-#: by the number of players: a trick is a tuple of these, shared instead of built each time.
-_SEAT_CARDS: dict[int, tuple[tuple[tuple[int, Card], ...], ...]] = {}
 _tuple_new = tuple.__new__
 #: ``n.bit_length()`` for every count of legal cards.
 _BIT_WIDTH: tuple[int, ...] = tuple(n.bit_length() for n in range(55))
@@ -123,11 +120,7 @@ def _play_deal(
         )
     plays = PLAYS
     cards = _CARDS
-    seat_cards = _SEAT_CARDS.get(players)
-    if seat_cards is None:
-        seat_cards = _SEAT_CARDS[players] = tuple(
-            tuple((seat, card) for card in cards) for seat in range(players)
-        )
+    seat_cards = seat_card_pairs(players)
     suit_of = _SUIT_OF
     no_heart_lead = contract.no_heart_lead
     king_on_heart_lead = contract.king_on_heart_lead

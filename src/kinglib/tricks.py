@@ -43,6 +43,22 @@ def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
     return trick
 
 
+# The (seat, card) pair of every play, by number of players, seat and card index: the plays
+# of a trick are tuples of these, shared instead of built once a card.
+_SEAT_CARDS: dict[int, tuple[tuple[tuple[int, Card], ...], ...]] = {}
+
+
+def seat_card_pairs(players: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    """The shared ``(seat, card)`` pairs of ``players`` seats, by seat and card index."""
+    pairs = _SEAT_CARDS.get(players)
+    if pairs is None:
+        cards = [Card.from_index(i) for i in range(54)]
+        pairs = _SEAT_CARDS[players] = tuple(
+            tuple((seat, card) for card in cards) for seat in range(players)
+        )
+    return pairs
+
+
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 _KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING).mask
 _NAMES = {
@@ -119,6 +135,7 @@ class TrickPlay(PhaseRules):
     def __init__(self, rules: Rules) -> None:
         """Resolve the options this phase reads."""
         self.players = rules.players
+        self._pairs = seat_card_pairs(rules.players)
         self._last: tuple[State | None, int] = (None, 0)
         self.only_maker_leads_trump = bool(rules.options.get("only_maker_leads_trump", True))
         self.early_end = bool(rules.options.get("early_end", True))
@@ -238,7 +255,7 @@ class TrickPlay(PhaseRules):
         card = move.card
         hands = list(state[_HANDS])
         hands[seat] ^= card.mask
-        trick = (*state[_TRICK], (seat, card))
+        trick = (*state[_TRICK], self._pairs[seat][card.index])
         # The next seat to play (seats with empty hands are passed over); None: trick complete.
         leader = trick[0][0]
         if self._own_next_seat:
