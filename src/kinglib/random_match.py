@@ -33,7 +33,7 @@ from kinglib.flow import finish_deal
 from kinglib.moves import Move
 from kinglib.rules import Rules
 from kinglib.seeding import game_seed
-from kinglib.state import Phase, State, Trick
+from kinglib.state import _MAKER, _PHASE, Phase, State, Trick
 from kinglib.tricks import PLAYS, TrickPlay, seat_card_pairs
 
 __all__ = ["random_match"]
@@ -102,7 +102,9 @@ def _play_deal(
     ``getbits`` holds the seats' ``getrandbits``; the index ``choice`` would draw is drawn
     inline as ``random.Random._randbelow_with_getrandbits`` draws it.
     """
-    (seat, hands_t, _, chain, _, taken_t, tricks_t, _, _, contract, trump, maker) = state[:12]
+    (seat, hands_t, _, chain, _, taken_t, tricks_t, _, _, contract, trump, maker) = state[
+        : _MAKER + 1
+    ]
     remaining = 0
     for hand in hands_t:
         remaining |= hand
@@ -212,7 +214,7 @@ def _play_deal(
             break
     # The state TrickPlay.complete_trick builds after the deal's last trick.
     after: State = _tuple_new(
-        State, (seat, tuple(hands), (), chain, None, tuple(taken), tuple(tricks), *state[7:])
+        State, (seat, tuple(hands), (), chain, None, tuple(taken), tuple(tricks), *state[_PHASE:])
     )
     return finish_deal(after, ended_early=ended_early)
 

@@ -35,6 +35,24 @@ _tuple_eq = tuple.__eq__
 _tuple_hash = tuple.__hash__
 
 
+class _Record(tuple[Any, ...]):
+    """A value stored as a tuple of its fields, which is no sequence to compare or order.
+
+    Subclasses define ``__eq__`` (equal only to their own kind) and ``__hash__``; ``!=``
+    follows ``==``, and ordering is refused.
+    """
+
+    __slots__ = ()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+
 class Phase(enum.Enum):
     """What the player to move is asked to do."""
 
@@ -61,7 +79,7 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-class Trick(tuple[Any, ...]):
+class Trick(_Record):
     """A completed trick: who played what, in play order, and who won it.
 
     ``Trick(plays, winner)``. A trick is immutable and compares equal to another trick of the
@@ -104,14 +122,6 @@ class Trick(tuple[Any, ...]):
         if not isinstance(other, Trick):
             return False
         return _tuple_eq(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return _tuple_hash(self)
@@ -254,40 +264,24 @@ _FIELDS = (
 )
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 # Positions the engine's hot paths read and write directly.
-_TO_MOVE = 0
-_HANDS = 1
-_TRICK = 2
-_CHAIN = 3
-_LEGAL = 4
-_TAKEN = 5
-_TRICKS = 6
-_PHASE = 7
-_RULES = 8
-_CONTRACT = 9
-_TRUMP = 10
-_MAKER = 11
-assert [_FIELDS[i] for i in (_TO_MOVE, _HANDS, _TRICK, _CHAIN, _LEGAL, _TAKEN, _TRICKS)] == [
-    "to_move",
-    "hands_mask",
-    "trick",
-    "_chain",
-    "_legal",
-    "taken_mask",
-    "tricks",
-]
-assert [_FIELDS[i] for i in (_PHASE, _RULES, _CONTRACT, _TRUMP, _MAKER)] == [
-    "phase",
-    "rules",
-    "contract_info",
-    "trump",
-    "maker",
-]
+_TO_MOVE = _INDEX["to_move"]
+_HANDS = _INDEX["hands_mask"]
+_TRICK = _INDEX["trick"]
+_CHAIN = _INDEX["_chain"]
+_LEGAL = _INDEX["_legal"]
+_TAKEN = _INDEX["taken_mask"]
+_TRICKS = _INDEX["tricks"]
+_PHASE = _INDEX["phase"]
+_RULES = _INDEX["rules"]
+_CONTRACT = _INDEX["contract_info"]
+_TRUMP = _INDEX["trump"]
+_MAKER = _INDEX["maker"]
 
 _OVER = Phase.OVER
 _chunk_plays_get = _CHUNK_PLAYS.get
 
 
-class State(tuple[Any, ...]):
+class State(_Record):
     """An immutable position in a match.
 
     Build the first state with :meth:`Rules.new_match` or :meth:`Rules.new_deal`; every later
@@ -641,14 +635,6 @@ class State(tuple[Any, ...]):
         # The move chain is a nested tuple: equal chains are equal move lists. The legal
         # cards are derived, and known to one state and not to another: not compared.
         return self[:_LEGAL] == other[:_LEGAL] and self[_LEGAL + 1 :] == other[_LEGAL + 1 :]
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return hash((self[:_LEGAL], self[_LEGAL + 1 :]))
