@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kinglib.cards import SUIT_MASKS, Card, Rank, Suit
+from kinglib.cards import SUIT_MASKS, Card, Suit
 from kinglib.flow import finish_deal
+from kinglib.kernel import (
+    KING_OF_HEARTS,
+    SUIT_OF,
+    follow_mask,
+    is_decided,
+    lead_mask,
+    next_to_play,
+    winning_bit,
+)
 from kinglib.moves import _CHUNK_PLAYS, PLAYS, Move, Play, plays_of
 from kinglib.phases import PhaseRules
 from kinglib.state import (
@@ -59,14 +68,17 @@ def seat_card_pairs(players: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
     return pairs
 
 
-_HEARTS = SUIT_MASKS[Suit.HEARTS]
-_KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING).mask
 _NAMES = {
     Suit.SPADES: "spades",
     Suit.HEARTS: "hearts",
     Suit.DIAMONDS: "diamonds",
     Suit.CLUBS: "clubs",
 }
+
+
+def _trumps(trump: Suit | str | None) -> int:
+    """The mask of the trump suit, or 0 when the deal has no trump suit."""
+    return SUIT_MASKS[trump] if trump.__class__ is Suit else 0
 
 
 def _legal_cards(
@@ -78,29 +90,17 @@ def _legal_cards(
     trump: Suit | str | None,
     maker: int | None,
 ) -> int:
-    """The mask of the cards of ``hand`` that ``seat`` may play to ``trick``."""
+    """The mask of the cards of ``hand`` that ``seat`` may play to ``trick`` (the kernel's)."""
     if not trick:
-        if contract.no_heart_lead and hand & ~_HEARTS:
-            hand &= ~_HEARTS
-        if only_maker_leads_trump and trump.__class__ is Suit and seat != maker:
-            others = hand & ~SUIT_MASKS[trump]
-            if others:
-                return others
-        return hand
-    led = trick[0][1].suit
-    assert led is not None
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        if led is Suit.HEARTS and contract.king_on_heart_lead and hand & _KING_OF_HEARTS:
-            return _KING_OF_HEARTS
-        return follow
-    if contract.king_on_void and hand & _KING_OF_HEARTS:
-        return _KING_OF_HEARTS
-    if trump.__class__ is Suit:
-        trumps = hand & SUIT_MASKS[trump]
-        if trumps:
-            return trumps
-    return hand
+        barred = _trumps(trump) if only_maker_leads_trump and seat != maker else 0
+        return lead_mask(hand, contract.no_heart_lead, barred)
+    return follow_mask(
+        hand,
+        SUIT_OF[trick[0][1].index],
+        contract.king_on_heart_lead,
+        contract.king_on_void,
+        _trumps(trump),
+    )
 
 
 class TrickPlay(PhaseRules):
@@ -128,9 +128,6 @@ class TrickPlay(PhaseRules):
         super().__init_subclass__(**kwargs)
         cls.moves_are_mask = cls.legal_moves is TrickPlay.legal_moves
         cls.fills_legal = cls.moves_are_mask and cls.legal_mask is TrickPlay.legal_mask
-        cls._own_next_seat = cls.next_seat is not TrickPlay.next_seat
-
-    _own_next_seat: bool = False
 
     def __init__(self, rules: Rules) -> None:
         """Resolve the options this phase reads."""
@@ -179,7 +176,7 @@ class TrickPlay(PhaseRules):
             return None
         contract = state.contract_info
         assert contract is not None
-        if legal == _KING_OF_HEARTS:
+        if legal == KING_OF_HEARTS:
             led = state.trick[0][1]
             if led.suit is not Suit.HEARTS:
                 return f"{led} was led, seat {seat} has none of its suit and must play KH"
@@ -218,35 +215,12 @@ class TrickPlay(PhaseRules):
         mask = 0
         for _, card in plays:
             mask |= card.mask
-        trump = state.trump
-        if trump.__class__ is Suit and mask & SUIT_MASKS[trump]:
-            candidates = mask & SUIT_MASKS[trump]
-            best = candidates & -candidates
-        else:
-            led = plays[0][1].suit
-            assert led is not None
-            candidates = mask & SUIT_MASKS[led]
-            if trump == "misere":
-                best = 1 << (candidates.bit_length() - 1)
-            else:
-                best = candidates & -candidates
+        trump = state[_TRUMP]
+        best = winning_bit(mask, SUIT_OF[plays[0][1].index], _trumps(trump), trump == "misere")
         for seat, card in plays:
             if card.mask == best:
                 return seat
         raise AssertionError("a trick without a winner")
-
-    def next_seat(self, hands: list[int], seat: int, leader: int) -> int | None:
-        """The next seat to play to the current trick, or ``None`` when it is complete.
-
-        Seats with empty hands are passed over (a seat sitting out, a player who went out).
-        """
-        n = self.players
-        nxt = (seat + 1) % n
-        while nxt != leader:
-            if hands[nxt]:
-                return nxt
-            nxt = (nxt + 1) % n
-        return None
 
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
@@ -256,18 +230,10 @@ class TrickPlay(PhaseRules):
         hands = list(state[_HANDS])
         hands[seat] ^= card.mask
         trick = (*state[_TRICK], self._pairs[seat][card.index])
-        # The next seat to play (seats with empty hands are passed over); None: trick complete.
-        leader = trick[0][0]
-        if self._own_next_seat:
-            nxt = self.next_seat(hands, seat, leader)
-            if nxt is None:
-                nxt = leader
-        else:
-            n = self.players
-            nxt = seat + 1 if seat + 1 < n else 0
-            while nxt != leader and not hands[nxt]:
-                nxt = nxt + 1 if nxt + 1 < n else 0
-        if nxt != leader:
+        # The next seat to play (seats with empty hands are passed over); the leader when the
+        # trick is complete.
+        nxt = next_to_play(hands, seat, trick[0][0], self.players)
+        if nxt != trick[0][0]:
             legal = (
                 _legal_cards(False, nxt, hands[nxt], trick, state[_CONTRACT], state[_TRUMP], None)
                 if self.fills_legal
@@ -335,6 +301,6 @@ class TrickPlay(PhaseRules):
     def is_decided(self, state: State, remaining: int) -> bool:
         """Whether the cards still in hands can no longer change anyone's score."""
         contract: Contract = state[_CONTRACT]
-        return len(state[_TRICKS]) >= contract.last_scoring_trick and not (
-            remaining & contract.scoring_mask
+        return is_decided(
+            len(state[_TRICKS]), contract.last_scoring_trick, remaining, contract.scoring_mask
         )
