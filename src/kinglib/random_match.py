@@ -26,7 +26,7 @@ from kinglib.flow import finish_deal
 from kinglib.kernel import DRAWS_LIKE_CHOICE, SUITED, DealRules, play_deal
 from kinglib.rules import Rules
 from kinglib.seeding import game_seed
-from kinglib.state import _MAKER, _PHASE, Phase, State, Trick
+from kinglib.state import Phase, State, Trick, _after_deal_play
 from kinglib.tricks import PLAYS, TrickPlay, seat_card_pairs
 
 __all__ = ["random_match"]
@@ -60,9 +60,11 @@ def _play_deal(
     state of the next deal (or the final state). ``None`` when the deal holds jokers (they
     need their own rules).
     """
-    (seat, hands_t, _, chain, _, taken_t, tricks_t, _, _, contract, trump, maker) = state[
-        : _MAKER + 1
-    ]
+    hands_t = state.hands_mask
+    contract = state.contract_info
+    assert contract is not None
+    trump = state.trump
+    maker = state.maker
     remaining = 0
     for hand in hands_t:
         remaining |= hand
@@ -83,9 +85,12 @@ def _play_deal(
         contract.last_scoring_trick,
         contract.scoring_mask,
     )
-    taken = list(taken_t)
-    played, winners, ended_early = play_deal(hands, taken, seat, len(tricks_t), getbits, deal_rules)
-    tricks = list(tricks_t)
+    taken = list(state.taken_mask)
+    tricks = list(state.tricks)
+    leader = state.to_move
+    assert leader is not None
+    played, winners, ended_early = play_deal(hands, taken, leader, len(tricks), getbits, deal_rules)
+    chain = state._chain
     pair = _pairs_by_code(trick_play.players).__getitem__
     plays = PLAYS
     for codes, winner in zip(played, winners):
@@ -93,10 +98,7 @@ def _play_deal(
             chain = (chain, plays[code & 63])
         tricks.append(_tuple_new(Trick, (tuple(map(pair, codes)), winner)))
     # The state TrickPlay.complete_trick builds after the deal's last trick.
-    after: State = _tuple_new(
-        State,
-        (winners[-1], tuple(hands), (), chain, None, tuple(taken), tuple(tricks), *state[_PHASE:]),
-    )
+    after = _after_deal_play(state, winners[-1], tuple(hands), chain, tuple(taken), tuple(tricks))
     return finish_deal(after, ended_early=ended_early)
 
 

@@ -22,20 +22,7 @@ from kinglib.kernel import (
 )
 from kinglib.moves import _CHUNK_PLAYS, PLAYS, Move, Play, plays_of
 from kinglib.phases import PhaseRules
-from kinglib.state import (
-    _CHAIN,
-    _CONTRACT,
-    _HANDS,
-    _LEGAL,
-    _MAKER,
-    _TAKEN,
-    _TO_MOVE,
-    _TRICK,
-    _TRICKS,
-    _TRUMP,
-    State,
-    Trick,
-)
+from kinglib.state import State, Trick, _after_card, _after_trick
 
 if TYPE_CHECKING:
     from kinglib.contracts import Contract
@@ -119,8 +106,8 @@ class TrickPlay(PhaseRules):
 
     #: Whether the states this phase builds carry the legal cards of the player to move, so
     #: that :meth:`State.legal_moves` and :meth:`State.apply` read them instead of asking
-    #: (true while the legality is the stock one; rules with a house filter of legal moves
-    #: turn it off).
+    #: (true while the legality is the stock one and no house filter of legal moves is in
+    #: force: an instance reads the filter from the rules it is built with).
     fills_legal: bool = True
 
     def __init_subclass__(cls, **kwargs: object) -> None:
@@ -133,9 +120,11 @@ class TrickPlay(PhaseRules):
         """Resolve the options this phase reads."""
         self.players = rules.players
         self._pairs = seat_card_pairs(rules.players)
-        self._last: tuple[State | None, int] = (None, 0)
         self.only_maker_leads_trump = bool(rules.options.get("only_maker_leads_trump", True))
         self.early_end = bool(rules.options.get("early_end", True))
+        # A house filter of legal moves may cut the cards this phase would carry to the next
+        # state: with one, the state asks the phase and the filter instead.
+        self.fills_legal = type(self).fills_legal and rules.legal_moves_filter is None
 
     # --------------------------------------------------------------- legality
 
@@ -143,21 +132,17 @@ class TrickPlay(PhaseRules):
         """The mask of the cards the player to move may play."""
         return _legal_cards(
             self.only_maker_leads_trump,
-            state[_TO_MOVE],
-            state[_HANDS][state[_TO_MOVE]],
-            state[_TRICK],
-            state[_CONTRACT],
-            state[_TRUMP],
-            state[_MAKER],
+            state.to_move,  # type: ignore[arg-type]
+            state.hands_mask[state.to_move],  # type: ignore[index]
+            state.trick,
+            state.contract_info,  # type: ignore[arg-type]
+            state.trump,
+            state.maker,
         )
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Play`` for every legal card."""
         mask = self.legal_mask(state)
-        # Remember the mask of the last state asked about: apply() usually follows at once.
-        # The pair is replaced whole, so threads sharing these rules never mix two states'
-        # masks; a state that is not the remembered one (by identity) computes its own.
-        self._last = (state, mask)
         found = _CHUNK_PLAYS.get(mask)
         return found if found is not None else plays_of(mask)
 
@@ -200,10 +185,9 @@ class TrickPlay(PhaseRules):
             return self.apply(state, move) if move in self.legal_moves(state) else None
         if move.__class__ is not Play and not isinstance(move, Play):
             return None
-        mask = state[_LEGAL]
+        mask = state._legal
         if mask is None:
-            last = self._last
-            mask = last[1] if last[0] is state else self.legal_mask(state)
+            mask = self.legal_mask(state)
         if move.card.mask & mask:
             return self.apply(state, move)
         return None
@@ -215,7 +199,7 @@ class TrickPlay(PhaseRules):
         mask = 0
         for _, card in plays:
             mask |= card.mask
-        trump = state[_TRUMP]
+        trump = state.trump
         best = winning_bit(mask, SUIT_OF[plays[0][1].index], _trumps(trump), trump == "misere")
         for seat, card in plays:
             if card.mask == best:
@@ -225,27 +209,22 @@ class TrickPlay(PhaseRules):
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
         assert isinstance(move, Play)
-        seat: int = state[_TO_MOVE]
+        seat: int = state.to_move  # type: ignore[assignment]
         card = move.card
-        hands = list(state[_HANDS])
+        hands = list(state.hands_mask)
         hands[seat] ^= card.mask
-        trick = (*state[_TRICK], self._pairs[seat][card.index])
+        trick = (*state.trick, self._pairs[seat][card.index])
         # The next seat to play (seats with empty hands are passed over); the leader when the
         # trick is complete.
         nxt = next_to_play(hands, seat, trick[0][0], self.players)
-        if nxt != trick[0][0]:
-            legal = (
-                _legal_cards(False, nxt, hands[nxt], trick, state[_CONTRACT], state[_TRUMP], None)
-                if self.fills_legal
-                else None
-            )
-            # state.after(move, to_move=nxt, hands_mask=..., trick=...) with the legal cards
-            # of the next seat, in one step.
-            return _tuple_new(
-                State,
-                (nxt, tuple(hands), trick, (state[_CHAIN], move), legal, *state[_TAKEN:]),
-            )
-        return self.complete_trick(state, move, tuple(hands), trick)
+        if nxt == trick[0][0]:
+            return self.complete_trick(state, move, tuple(hands), trick)
+        legal = (
+            _legal_cards(False, nxt, hands[nxt], trick, state.contract_info, state.trump, None)  # type: ignore[arg-type]
+            if self.fills_legal
+            else None
+        )
+        return _after_card(state, move, nxt, tuple(hands), trick, legal)
 
     def complete_trick(
         self,
@@ -259,39 +238,26 @@ class TrickPlay(PhaseRules):
         won = 0
         for _, card in trick:
             won |= card.mask
-        taken = list(state[_TAKEN])
+        taken = list(state.taken_mask)
         taken[winner] |= won
         remaining = 0
         for h in hands:
             remaining |= h
+        contract: Contract = state.contract_info  # type: ignore[assignment]
         legal = (
             _legal_cards(
                 self.only_maker_leads_trump,
                 winner,
                 hands[winner],
                 (),
-                state[_CONTRACT],
-                state[_TRUMP],
-                state[_MAKER],
+                contract,
+                state.trump,
+                state.maker,
             )
             if remaining and self.fills_legal
             else None
         )
-        # state.after(move, to_move=winner, hands_mask=hands, trick=(), taken_mask=...,
-        # tricks=...) with the leader's legal cards, in one step.
-        after: State = _tuple_new(
-            State,
-            (
-                winner,
-                hands,
-                (),
-                (state[_CHAIN], move),
-                legal,
-                tuple(taken),
-                (*state[_TRICKS], _trick(trick, winner)),
-                *state[_TRICKS + 1 :],
-            ),
-        )
+        after = _after_trick(state, move, winner, hands, tuple(taken), _trick(trick, winner), legal)
         if not remaining:
             return finish_deal(after, ended_early=False)
         if self.early_end and self.is_decided(after, remaining):
@@ -300,7 +266,7 @@ class TrickPlay(PhaseRules):
 
     def is_decided(self, state: State, remaining: int) -> bool:
         """Whether the cards still in hands can no longer change anyone's score."""
-        contract: Contract = state[_CONTRACT]
+        contract: Contract = state.contract_info  # type: ignore[assignment]
         return is_decided(
-            len(state[_TRICKS]), contract.last_scoring_trick, remaining, contract.scoring_mask
+            len(state.tricks), contract.last_scoring_trick, remaining, contract.scoring_mask
         )
