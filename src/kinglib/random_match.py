@@ -26,12 +26,10 @@ from kinglib.flow import finish_deal
 from kinglib.kernel import DRAWS_LIKE_CHOICE, SUITED, DealRules, play_deal
 from kinglib.rules import Rules
 from kinglib.seeding import game_seed
-from kinglib.state import Phase, State, Trick, _after_deal_play
+from kinglib.state import Phase, State, _after_deal_play, _trick
 from kinglib.tricks import PLAYS, TrickPlay, seat_card_pairs
 
 __all__ = ["random_match"]
-
-_tuple_new = tuple.__new__
 
 
 def _raw_play(rules: Rules) -> TrickPlay | None:
@@ -96,7 +94,7 @@ def _play_deal(
     for codes, winner in zip(played, winners):
         for code in codes:
             chain = (chain, plays[code & 63])
-        tricks.append(_tuple_new(Trick, (tuple(map(pair, codes)), winner)))
+        tricks.append(_trick(tuple(map(pair, codes)), winner))
     # The state TrickPlay.complete_trick builds after the deal's last trick.
     after = _after_deal_play(state, winners[-1], tuple(hands), chain, tuple(taken), tuple(tricks))
     return finish_deal(after, ended_early=ended_early)

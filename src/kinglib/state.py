@@ -645,6 +645,12 @@ class State(_Record):
             raise ValueError(f"no seat {seat}: seats are 0 to {self.rules.players - 1}")
 
 
+def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
+    """``Trick(plays, winner)`` in one step (``plays`` is known to be a tuple)."""
+    trick: Trick = _tuple_new(Trick, (plays, winner))
+    return trick
+
+
 def _after_card(
     state: State,
     move: Move,

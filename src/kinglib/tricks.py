@@ -22,22 +22,13 @@ from kinglib.kernel import (
 )
 from kinglib.moves import _CHUNK_PLAYS, PLAYS, Move, Play, plays_of
 from kinglib.phases import PhaseRules
-from kinglib.state import State, Trick, _after_card, _after_trick
+from kinglib.state import State, _after_card, _after_trick, _trick
 
 if TYPE_CHECKING:
     from kinglib.contracts import Contract
     from kinglib.rules import Rules
 
 __all__ = ["PLAYS", "TrickPlay", "plays_of"]
-
-_tuple_new = tuple.__new__
-
-
-def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
-    """``Trick(plays, winner)`` in one step (``plays`` is known to be a tuple)."""
-    trick: Trick = _tuple_new(Trick, (plays, winner))
-    return trick
-
 
 # The (seat, card) pair of every play, by number of players, seat and card index: the plays
 # of a trick are tuples of these, shared instead of built once a card.
