@@ -11,7 +11,7 @@ Hands, taken cards and piles are stored as integer bitmasks; the public accessor
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -643,6 +643,18 @@ class State(_Record):
             raise TypeError(f"a seat is an int, not {seat!r}")
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"no seat {seat}: seats are 0 to {self.rules.players - 1}")
+
+
+#: ``(to_move, hands_mask, trick, contract_info, trump, maker)`` of a state, in one call: what
+#: a card play reads.
+_card_play_fields: Callable[[State], tuple[Any, ...]] = itemgetter(
+    _INDEX["to_move"],
+    _INDEX["hands_mask"],
+    _INDEX["trick"],
+    _INDEX["contract_info"],
+    _INDEX["trump"],
+    _INDEX["maker"],
+)
 
 
 def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:

@@ -22,7 +22,7 @@ from kinglib.kernel import (
 )
 from kinglib.moves import _CHUNK_PLAYS, PLAYS, Move, Play, plays_of
 from kinglib.phases import PhaseRules
-from kinglib.state import State, _after_card, _after_trick, _trick
+from kinglib.state import State, _after_card, _after_trick, _card_play_fields, _trick
 
 if TYPE_CHECKING:
     from kinglib.contracts import Contract
@@ -121,14 +121,9 @@ class TrickPlay(PhaseRules):
 
     def legal_mask(self, state: State) -> int:
         """The mask of the cards the player to move may play."""
+        seat, hands, trick, contract, trump, maker = _card_play_fields(state)
         return _legal_cards(
-            self.only_maker_leads_trump,
-            state.to_move,  # type: ignore[arg-type]
-            state.hands_mask[state.to_move],  # type: ignore[index]
-            state.trick,
-            state.contract_info,  # type: ignore[arg-type]
-            state.trump,
-            state.maker,
+            self.only_maker_leads_trump, seat, hands[seat], trick, contract, trump, maker
         )
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
@@ -200,18 +195,25 @@ class TrickPlay(PhaseRules):
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
         assert isinstance(move, Play)
-        seat: int = state.to_move  # type: ignore[assignment]
+        seat, hands_now, trick_now, contract, trump, _ = _card_play_fields(state)
         card = move.card
-        hands = list(state.hands_mask)
+        hands = list(hands_now)
         hands[seat] ^= card.mask
-        trick = (*state.trick, self._pairs[seat][card.index])
+        trick = (*trick_now, self._pairs[seat][card.index])
         # The next seat to play (seats with empty hands are passed over); the leader when the
         # trick is complete.
         nxt = next_to_play(hands, seat, trick[0][0], self.players)
         if nxt == trick[0][0]:
             return self.complete_trick(state, move, tuple(hands), trick)
+        # The trick goes on: the next seat follows (the kernel's follow rule, called directly).
         legal = (
-            _legal_cards(False, nxt, hands[nxt], trick, state.contract_info, state.trump, None)  # type: ignore[arg-type]
+            follow_mask(
+                hands[nxt],
+                SUIT_OF[trick[0][1].index],
+                contract.king_on_heart_lead,
+                contract.king_on_void,
+                SUIT_MASKS[trump] if trump.__class__ is Suit else 0,
+            )
             if self.fills_legal
             else None
         )
@@ -234,16 +236,10 @@ class TrickPlay(PhaseRules):
         remaining = 0
         for h in hands:
             remaining |= h
-        contract: Contract = state.contract_info  # type: ignore[assignment]
+        _, _, _, contract, trump, maker = _card_play_fields(state)
         legal = (
             _legal_cards(
-                self.only_maker_leads_trump,
-                winner,
-                hands[winner],
-                (),
-                contract,
-                state.trump,
-                state.maker,
+                self.only_maker_leads_trump, winner, hands[winner], (), contract, trump, maker
             )
             if remaining and self.fills_legal
             else None
