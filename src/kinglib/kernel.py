@@ -13,8 +13,9 @@ indices 52 and 53 are the jokers. A hand, a trick or a pile is the sum of its ca
 
 The masks are typed ``mypy_extensions.i64`` (a plain ``int`` when the module is interpreted), so
 that the module compiles with mypyc to native 64-bit arithmetic: every mask fits in 54 bits.
-A single bit is made as ``ONE << index`` from the module-level ``ONE: i64``, never from a
-literal, so that the compiled shift is a 64-bit one.
+A single bit is made as ``ONE << index`` from the module-level variable ``ONE: i64`` (not
+``Final``, and never a literal ``1``, which the compiled code shifts in 32 bits), so that the
+compiled shift is a 64-bit one.
 
 The functions and their arguments:
 
@@ -99,8 +100,9 @@ SUIT_MASKS: tuple[int, int, int, int] = (
     0x1FFF << 26,
     0x1FFF << 39,
 )
-#: The one bit, as a 64-bit integer: ``ONE << index`` is the bit of card ``index``.
-ONE: Final[i64] = 1
+#: The one bit, as a 64-bit integer: ``ONE << index`` is the bit of card ``index``. A variable,
+#: not ``Final``: a constant would be folded into a 32-bit literal by the compiled shift.
+ONE: i64 = 1
 #: The mask of the hearts.
 HEARTS: Final[i64] = 0x1FFF << 13
 #: The bit of the king of hearts (the second card of the hearts, after the ace).
