@@ -12,16 +12,11 @@ the test still checks that the engine's every kernel call is covered and determi
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
 from functools import partial
-from pathlib import Path
-from types import ModuleType
 from typing import Any
-from unittest import mock
 
 import pytest
 from hypothesis import given
@@ -33,38 +28,17 @@ import kinglib.random_match
 import kinglib.tricks
 from kinglib import kernel
 from kinglib.bots import RandomBot
+from kinglib.builds import kernel_replaced, python_kernel
 from kinglib.play import game_seed
 from kinglib.random_match import random_match
 from kinglib.state import Phase, State
 from kinglib.tricks import TrickPlay
 from tests.support import VARIANTS, player_counts, rules_for
 
-
-def _load_pure() -> ModuleType:
-    """The kernel's Python source, loaded as a module of its own."""
-    spec = importlib.util.find_spec("kinglib")
-    assert spec is not None and spec.submodule_search_locations
-    source = Path(next(iter(spec.submodule_search_locations))) / "kernel.py"
-    pure_spec = importlib.util.spec_from_file_location("kinglib_pure_kernel", source)
-    assert pure_spec is not None and pure_spec.loader is not None
-    module = importlib.util.module_from_spec(pure_spec)
-    pure_spec.loader.exec_module(module)
-    return module
-
-
-PURE = _load_pure()
-
-#: The modules that call the kernel, by the names they import its functions under.
-USERS: tuple[ModuleType, ...] = (kinglib.tricks, kinglib.random_match, kinglib.dealing)
+PURE = python_kernel()
 
 MASKS = st.integers(min_value=0, max_value=(1 << 54) - 1)
 SUITS = st.sampled_from([0, *kernel.SUIT_MASKS, kernel.HEARTS | kernel.JOKERS])
-
-
-def _users() -> tuple[ModuleType, ...]:
-    """The modules that import kernel functions, with the jokers variant when installed."""
-    jokers = importlib.import_module("kinglib_variants.jokers")
-    return (*USERS, jokers)
 
 
 def _clone(arg: Any) -> Any:
@@ -105,17 +79,6 @@ def _twin(calls: Counter[str], name: str) -> Callable[..., Any]:
     return both
 
 
-@contextmanager
-def _kernel_calls(make: Callable[[str], Callable[..., Any]]) -> Iterator[None]:
-    """Every kernel function the engine imported replaced by ``make(name)``."""
-    with ExitStack() as stack:
-        for module in _users():
-            for name, value in vars(module).copy().items():
-                if callable(value) and getattr(kernel, name, None) is value:
-                    stack.enter_context(mock.patch.object(module, name, make(name)))
-        yield
-
-
 def _matches(variant: str, players: int, count: int) -> list[State]:
     rules = rules_for(variant, players)
     return [random_match(rules, game_seed(19, i)) for i in range(count)]
@@ -144,9 +107,9 @@ def test_the_trick_taking_variants_use_the_kernel() -> None:
 def test_both_kernels_agree_on_every_call_of_every_variant(variant: str) -> None:
     for players in player_counts(variant):
         calls: Counter[str] = Counter()
-        with _kernel_calls(partial(_twin, calls)):
+        with kernel_replaced(partial(_twin, calls)):
             twinned = [*_matches(variant, players, 3), _public(variant, players)]
-        with _kernel_calls(partial(getattr, PURE)):
+        with kernel_replaced(partial(getattr, PURE)):
             interpreted = [*_matches(variant, players, 3), _public(variant, players)]
         assert twinned == interpreted
         assert all(state.is_over for state in twinned)
