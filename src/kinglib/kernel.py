@@ -263,10 +263,15 @@ def play_deal(
     while True:
         leader = seat
         hand: i64 = hands[seat]
-        bit = drawn_bit(
-            lead_mask(hand, no_heart_lead, barred_trumps if seat != maker else 0), draws[seat]
-        )
-        index = bit_index(bit)
+        legal = lead_mask(hand, no_heart_lead, barred_trumps if seat != maker else 0)
+        # The card random.choice draws from the legal cards in index order: skip that many
+        # (drawn_bit, written out here: the interpreted kernel saves the call).
+        skip = draw_below(draws[seat], int(legal).bit_count())
+        while skip:
+            legal &= legal - 1
+            skip -= 1
+        bit = legal & -legal
+        index = int(bit).bit_length() - 1
         hands[seat] = hand ^ bit
         codes = [seat << 6 | index]
         trick_mask = bit
@@ -274,11 +279,14 @@ def play_deal(
         seat = next_to_play(hands, seat, leader, players)
         while seat != leader:
             hand = hands[seat]
-            bit = drawn_bit(
-                follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps), draws[seat]
-            )
+            legal = follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps)
+            skip = draw_below(draws[seat], int(legal).bit_count())
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+            bit = legal & -legal
             hands[seat] = hand ^ bit
-            codes.append(seat << 6 | bit_index(bit))
+            codes.append(seat << 6 | (int(bit).bit_length() - 1))
             trick_mask |= bit
             seat = next_to_play(hands, seat, leader, players)
         seat = winner_of(codes, winning_bit(trick_mask, led, trumps, misere))
