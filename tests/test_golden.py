@@ -70,6 +70,7 @@ KINDS: dict[str, set[tuple[str, str]]] = {
     "simple-short": {("declare", "Declare"), ("bid", "Pass"), ("play", "Play")},
     "three-hand": {("play", "Play")},
     "three-hand-otygrysh": {("declare", "Declare"), ("bid", "Pass"), ("play", "Play")},
+    "three-hand-otygrysh-last": {("declare", "Declare"), ("bid", "Pass"), ("play", "Play")},
     "three-hand-parlett36": {("play", "Play")},
     "ordered": {("choose", "Choose"), ("play", "Play")},
     "ordered-shared": {("choose", "Choose"), ("play", "Play")},
