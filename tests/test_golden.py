@@ -68,6 +68,7 @@ KINDS: dict[str, set[tuple[str, str]]] = {
     },
     "simple-plus_eralash": {("declare", "Declare"), ("bid", "Pass"), ("play", "Play")},
     "simple-short": {("declare", "Declare"), ("bid", "Pass"), ("play", "Play")},
+    "simple-twelve": {("play", "Play")},
     "three-hand": {("play", "Play")},
     "three-hand-otygrysh": {("declare", "Declare"), ("bid", "Pass"), ("play", "Play")},
     "three-hand-otygrysh-last": {("declare", "Declare"), ("bid", "Pass"), ("play", "Play")},

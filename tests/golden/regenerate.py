@@ -31,6 +31,7 @@ CASES: dict[str, tuple[str, int | None, dict[str, Any], int]] = {
     "simple-otygrysh": ("simple", None, {"scheme": "otygrysh"}, 12),
     "simple-plus_eralash": ("simple", None, {"scheme": "plus_eralash"}, 13),
     "simple-short": ("simple", None, {"scheme": "short"}, 14),
+    "simple-twelve": ("simple", None, {"scheme": "twelve", "boys": "jacks+kings"}, 28),
     "three-hand": ("three-hand", None, {}, 15),
     "three-hand-otygrysh": ("three-hand", None, {"scheme": "otygrysh"}, 16),
     # A match in which three declarers declare "last" (deals 9, 10 and 11).
