@@ -242,3 +242,30 @@ def test_every_trump_round_opens_at_the_three_card_stage(seed: int) -> None:
     assert all(m.bit_count() == 3 for m in state.hands_mask)
     assert len(state.pile("undealt")) == 20
     check_views(state)
+
+
+class BonusByScheme:
+    """A house rule whose option ``bonus`` defaults to 10 in scheme twelve, else to 0."""
+
+    @kinglib.hookimpl
+    def kinglib_options(self, variant: str) -> tuple[kinglib.Option, ...]:
+        return (
+            kinglib.Option(
+                "bonus",
+                0,
+                "a bonus",
+                kind=int,
+                default_for=lambda options, players: 10 if options["scheme"] == "twelve" else 0,
+            ),
+        )
+
+
+def test_an_option_default_may_follow_other_options() -> None:
+    plugin = BonusByScheme()
+    assert load_rules("simple", plugins=[plugin]).options["bonus"] == 0
+    twelve = load_rules("simple", scheme="twelve", plugins=[plugin])
+    assert twelve.options["bonus"] == 10
+    assert load_rules("simple", scheme="twelve", bonus="3", plugins=[plugin]).options["bonus"] == 3
+    # The options keep their declared order, whatever order they were resolved in.
+    assert list(twelve.options) == list(twelve.option_specs)
+    assert "bonus" not in repr(twelve)
