@@ -185,13 +185,13 @@ def test_declaring_deals_the_rest_and_opens_the_auction_left_of_the_declarer() -
     check_cards(state)
 
 
-def test_last_makes_the_suit_of_the_third_card_trump_and_shows_it() -> None:
+def test_last_makes_the_suit_of_the_last_dealt_card_trump_and_shows_it() -> None:
     state = praise_deal()
     assert "last_card" not in state.view(2).extra
     state = state.apply(Declare("last"))
-    assert state.trump is Suit.SPADES  # KS, the third card of seat 0
+    assert state.trump is Suit.SPADES  # 8S, the last card dealt to seat 0
     for seat in range(4):
-        assert state.view(seat).extra["last_card"] == Card.parse("KS")
+        assert state.view(seat).extra["last_card"] == Card.parse("8S")
     state = state.apply(Pass()).apply(Pass()).apply(Pass())
     state = state.apply(Keep())
     assert (state.phase, state.maker, state.trump, state.to_move) == (
@@ -204,7 +204,7 @@ def test_last_makes_the_suit_of_the_third_card_trump_and_shows_it() -> None:
     # Spades are trump and seat 0 holds all but 7S, which cannot beat any of them, and AD,
     # which no one can beat or trump: he wins every trick he leads, so all 8 are his.
     assert final.results[0].points == (24, 0, 0, 0)
-    assert final.results[0].detail("last_card") == Card.parse("KS")
+    assert final.results[0].detail("last_card") == Card.parse("8S")
     assert final.results[0].chooser == 0
 
 
@@ -351,12 +351,14 @@ def test_new_deal_without_a_trump_opens_praise_mode_in_the_order_written() -> No
     assert state.phase is Phase.DECLARE
     assert state.hand(0) == CardSet.parse("9S AD KS")
     state = state.apply(Declare("last"))
-    assert state.view(1).extra["last_card"] == Card.parse("KS")
+    assert state.view(1).extra["last_card"] == Card.parse("8S")
+    # A card set has no order of its own: it is dealt in display order, AD last.
     sorted_hands = [CardSet.parse(h) for h in PRAISE]
     state = RULES.new_deal("trumps", sorted_hands, dealer=3)
     assert state.hand(0) == CardSet.parse("AS KS QS")
     state = state.apply(Declare("last"))
-    assert state.view(1).extra["last_card"] == Card.parse("QS")
+    assert state.view(1).extra["last_card"] == Card.parse("AD")
+    assert state.trump is Suit.DIAMONDS
 
 
 def test_views_in_every_praise_phase_leak_nothing() -> None:

@@ -29,6 +29,7 @@ from kinglib.rules import Rules, load_rules
 from kinglib.state import State
 from kinglib.tables import (
     contracts_table,
+    deal_label,
     options_table,
     points_text,
     schedule_table,
@@ -118,10 +119,7 @@ def _deal_header(state: State, show_hands: bool) -> Text:
 
 def _deal_footer(after: State) -> Text:
     result = after.results[-1]
-    contract = after.rules.contracts.get(result.contract)
-    title = contract.title if contract is not None else result.contract
-    if result.trump is not None:
-        title += f" ({result.trump})"
+    title = deal_label(after.rules, result)
     early = " (ended early)" if result.ended_early else ""
     if result.chooser is not None:
         title += f", chosen by seat {result.chooser}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -26,6 +26,10 @@ class Option:
             line is converted to it.
         convert: a function ``(value, players) -> value`` that checks and normalises a value,
             raising :class:`ValueError` with a message when it is bad. It runs after ``kind``.
+        default_for: for a default that depends on the other options, a function
+            ``(options, players) -> default`` given the other options already resolved (those
+            without a ``default_for``); ``default`` is then the value it usually gives. A
+            value the caller gives always wins.
 
     """
 
@@ -35,6 +39,13 @@ class Option:
     choices: tuple[Any, ...] | None = None
     kind: type | None = None
     convert: Callable[[Any, int], Any] | None = None
+    default_for: Callable[[Mapping[str, Any], int], Any] | None = None
+
+    def default_given(self, options: Mapping[str, Any], players: int) -> Any:
+        """The default with these other options: ``default_for``'s answer, else ``default``."""
+        if self.default_for is None:
+            return self.default
+        return self.default_for(options, players)
 
     def resolve(self, value: Any, players: int) -> Any:
         """Check and normalise ``value``; raises :class:`ValueError` saying what is wrong."""

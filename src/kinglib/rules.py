@@ -197,7 +197,8 @@ class Rules:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items() if v != self.option_specs[k].default}
+        specs, opts = self.option_specs, self.options
+        changed = {k: v for k, v in opts.items() if v != specs[k].default_given(opts, self.players)}
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         if self.plugins:
             extra += f", plugins={list(self.plugin_names)}"
@@ -290,14 +291,17 @@ def load_rules(
             f"{', '.join(sorted(specs))}"
         )
     resolved: dict[str, Any] = {}
-    for name, spec in specs.items():
-        value = options.get(name, spec.default)
+    # An option whose default depends on the others is resolved once they are.
+    derived = [n for n, spec in specs.items() if spec.default_for is not None and n not in options]
+    for name in [*(n for n in specs if n not in derived), *derived]:
+        spec = specs[name]
+        value = options[name] if name in options else spec.default_given(resolved, players)
         try:
             resolved[name] = spec.resolve(value, players)
         except ValueError as exc:
             raise RulesError(f"{variant}: {exc}") from None
     setattr_(rules, "option_specs", MappingProxyType(specs))
-    setattr_(rules, "options", MappingProxyType(resolved))
+    setattr_(rules, "options", MappingProxyType({name: resolved[name] for name in specs}))
 
     deck = pm.hook.kinglib_deck(rules=rules)
     setattr_(rules, "deck", deck)

@@ -21,6 +21,7 @@ from kinglib.state import DealResult, Phase
 
 __all__ = [
     "contracts_table",
+    "deal_label",
     "options_table",
     "played_contracts",
     "points_text",
@@ -145,6 +146,15 @@ def _end_of_match(rules: Rules) -> str:
     return f"deals go on until some total is {threshold} or lower at the end of a deal"
 
 
+def _balance(totals: Sequence[int]) -> str:
+    """What the deals of a match hand out: ``zero-sum: -192 against +192``, or the sum."""
+    total = sum(totals)
+    if total:
+        return f"the deals hand out {total:+d} in all"
+    against = sum(t for t in totals if t > 0)
+    return f"zero-sum: {-against:+d} against {against:+d}" if against else "zero-sum"
+
+
 def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
@@ -157,13 +167,13 @@ def _plan_table(rules: Rules, plan: Any) -> Table:
     table.add_column("chosen")
     table.add_column("deals", justify="right")
     table.add_column("deal total", justify="right")
-    total = 0
+    totals: list[int] = []
     for pairs, shared in ((plan.shared, True), (plan.per_player, False)):
         for cid, count in pairs:
             deals = count if shared else count * n
             contract = rules.contracts.get(cid)
             if contract is not None:
-                total += deals * contract.total
+                totals.append(deals * contract.total)
             how = (
                 f"{_times(count)} in all (shared pool)"
                 if shared
@@ -175,11 +185,10 @@ def _plan_table(rules: Rules, plan: Any) -> Table:
                 Text(str(deals)),
                 Text(points_text(contract.total) if contract is not None else ""),
             )
-    balance = "zero-sum" if total == 0 else f"the deals hand out {total:+d} in all"
     forced = "; every player must use up his quotas exactly" if plan.per_player else ""
     table.caption = (
         f"{plan.deals} deals; each deal's eldest chooses its contract with his hand seen"
-        f"{forced}; {balance}; the highest total wins"
+        f"{forced}; {_balance(totals)}; the highest total wins"
     )
     return table
 
@@ -207,18 +216,17 @@ def schedule_table(rules: Rules) -> Table:
         )
         table.caption = f"{_end_of_match(rules)}; the highest total wins"
         return table
-    total = 0
+    totals: list[int] = []
     for number, cid in enumerate(schedule.deals, start=1):
         contract = rules.contracts.get(cid)
         if contract is not None:
-            total += contract.total
+            totals.append(contract.total)
         table.add_row(
             Text(str(number)),
             Text(_contract_label(rules, cid)),
             Text(points_text(contract.total) if contract is not None else ""),
         )
-    balance = "zero-sum" if total == 0 else f"the deals hand out {total:+d} in all"
-    table.caption = f"{len(schedule.deals)} deals; {balance}; the highest total wins"
+    table.caption = f"{len(schedule.deals)} deals; {_balance(totals)}; the highest total wins"
     return table
 
 
@@ -234,7 +242,7 @@ def options_table(rules: Rules) -> Table:
         table.add_row(
             Text(name),
             Text(_option_value(rules.options[name])),
-            Text(_option_value(spec.default)),
+            Text(_option_value(spec.default_given(rules.options, rules.players))),
             Text(spec.doc),
         )
     return table
@@ -246,6 +254,19 @@ def _contract_label(rules: Rules, cid: str, trump: Any = None) -> str:
     if trump is not None:
         label += f" ({trump})"
     return label
+
+
+def deal_label(rules: Rules, result: DealResult) -> str:
+    """A finished deal as the score sheet names it: ``trump round (D, set by 7D)``.
+
+    The contract's title, then its trump, and the card that set the trump when a card did (the
+    detail ``trump_card``: a trump round declared ``last``).
+    """
+    card = result.detail("trump_card")
+    trump = result.trump
+    if trump is not None and card is not None:
+        trump = f"{trump}, set by {card}"
+    return _contract_label(rules, result.contract, trump)
 
 
 def _sign(rules: Rules, result: DealResult) -> int:
@@ -292,7 +313,7 @@ def score_sheet(
     for i, result in enumerate(results):
         table.add_row(
             Text(str(i + 1)),
-            Text(_contract_label(rules, result.contract, result.trump)),
+            Text(deal_label(rules, result)),
             *(Text(points_text(p)) for p in result.points),
         )
         run.append(i)

@@ -1,4 +1,4 @@
-"""domino — Кинг домино (RULES.md §8): hearts with a face-down stock ("базар").
+"""domino — Кинг домино: hearts with a face-down stock ("базар").
 
 Three to six players get six cards each; the rest of the pack is the **stock**. Any card may
 be led, hearts included. A player who cannot follow suit while the stock holds cards must
@@ -15,11 +15,11 @@ The stock's order is fixed when the cards are dealt and kept in ``state.aux``
 many cards each draw took. In a deal given with ``Rules.new_deal(..., stock="...")`` the stock
 is drawn in the order written, first card first.
 
-Options: ``deck`` (32 or 52; by default 32, or 52 for six players, since six hands of six do
-not fit in 32 cards) plus the common ``first_dealer`` and ``early_end``. Where RULES.md is
-silent: a player who plays his last card drops out at once, even in the middle of a trick and
-with cards still in the stock (he cannot draw with an empty hand); early end stops a deal only
-when no heart is left in any hand or in the stock.
+Options: ``deck`` (32 or 52; by default 32, or 52 for six players, since six hands of six
+need 36 cards; ``deck=32`` with six players is refused) plus the common ``first_dealer`` and
+``early_end``. Where the rules are silent: a player who plays his last card drops out at
+once, even in the middle of a trick and with cards still in the stock (he cannot draw with an
+empty hand); early end stops a deal only when no heart is left in any hand or in the stock.
 """
 
 from __future__ import annotations
@@ -69,10 +69,11 @@ def _deck_option(value: Any, players: int) -> int:
         value = int(value.strip())
     if isinstance(value, bool) or value not in (32, 52):
         raise ValueError(f"option 'deck' is 32 or 52, not {value!r}")
-    if players * HAND_SIZE >= value:
+    need = players * HAND_SIZE
+    if need > value:
         raise ValueError(
-            f"{players} hands of {HAND_SIZE} cards leave no stock in a {value}-card pack; "
-            "use deck=52"
+            f"{players} players need {need} cards ({players} hands of {HAND_SIZE}), more than "
+            f"the {value}-card pack holds; use deck=52, the 52-card pack"
         )
     return int(value)
 
