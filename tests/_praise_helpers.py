@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from kinglib import CardSet, Phase, Rules, State
-from kinglib_variants._trump_rounds import UNDEALT, Praise
+from kinglib.kit.trump_rounds import UNDEALT, Praise
 
 
 def check_cards_conserved(state: State) -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kinglib import Phase, RulesError, State, load_rules
 from kinglib.contracts import NEGATIVE_GAMES
-from kinglib_variants._trump_rounds import Praise
+from kinglib.kit.trump_rounds import Praise
 from tests._praise_helpers import check_views, play_match, replayed
 
 NEG = list(NEGATIVE_GAMES)

@@ -27,7 +27,7 @@ from kinglib import (
     variant_names,
 )
 from kinglib.contracts import NEGATIVE_GAMES
-from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
+from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from tests._praise_helpers import (
     check_cards_conserved,
     check_live,

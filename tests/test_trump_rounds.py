@@ -25,7 +25,7 @@ from kinglib import (
     load_rules,
     parse_move,
 )
-from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
+from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from tests._praise_helpers import check_cards_conserved, check_live, check_views
 
 RULES = load_rules("simple", scheme="otygrysh")

@@ -55,19 +55,19 @@ from kinglib.contracts import Contract, Prices
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
-from kinglib.moves import Discard, Move
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib_variants._choosing import (
+from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
     DeclareTrump,
     check_given_trump,
     trump_declarations,
 )
+from kinglib.moves import Discard, Move
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games
 
 __all__ = ["GAMES", "INFO", "WidowShown", "choice_plan"]

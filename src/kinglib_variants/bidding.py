@@ -39,13 +39,13 @@ from kinglib.contracts import Contract
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.kit.full_pack import full_pack, threshold_reached
 from kinglib.moves import Bid, Declare, Move, Pass
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, Phase, State
-from kinglib_variants._full_pack import full_pack, threshold_reached
 
 __all__ = [
     "CONTRACT_ID",

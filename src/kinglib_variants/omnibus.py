@@ -30,11 +30,11 @@ from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.contracts import Contract
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.kit.full_pack import full_pack, threshold_reached
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, State
-from kinglib_variants._full_pack import full_pack, threshold_reached
 
 __all__ = [
     "BONUS",

@@ -36,18 +36,18 @@ from typing import Any
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib_variants._choosing import (
+from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
     DeclareTrump,
     check_given_trump,
     trump_declarations,
 )
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games, simple_prices
 
 __all__ = ["INFO", "choice_plan"]

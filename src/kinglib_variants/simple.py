@@ -32,12 +32,9 @@ from kinglib.contracts import (
 )
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
-from kinglib.options import Option, VariantInfo
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
 
 # The praise-mode trump rounds: pluggy registers these hooks with this module.
-from kinglib_variants._trump_rounds import (  # noqa: F401
+from kinglib.kit.trump_rounds import (  # noqa: F401
     TRUMP_ROUND_OPTIONS,
     check_trump_players,
     kinglib_begin_deal,
@@ -47,6 +44,9 @@ from kinglib_variants._trump_rounds import (  # noqa: F401
     kinglib_score_deal,
     kinglib_view_extra,
 )
+from kinglib.options import Option, VariantInfo
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
 
 __all__ = [
     "KING_PLAY_OPTIONS",

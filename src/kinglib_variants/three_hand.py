@@ -28,12 +28,9 @@ from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
-from kinglib.options import Option, VariantInfo
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
 
 # The praise-mode trump rounds: pluggy registers these hooks with this module.
-from kinglib_variants._trump_rounds import (  # noqa: F401
+from kinglib.kit.trump_rounds import (  # noqa: F401
     TRUMP_ROUND_OPTIONS,
     kinglib_begin_deal,
     kinglib_deal_details,
@@ -42,6 +39,9 @@ from kinglib_variants._trump_rounds import (  # noqa: F401
     kinglib_score_deal,
     kinglib_view_extra,
 )
+from kinglib.options import Option, VariantInfo
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
 from kinglib_variants.simple import KING_PLAY_OPTIONS, check_order, classic_schedule, king_games
 
 __all__ = ["INFO", "PRICES", "SCHEMES", "three_hand_deck"]
