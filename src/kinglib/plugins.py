@@ -9,6 +9,8 @@ caller names them in ``plugins=[...]``.
 from __future__ import annotations
 
 import importlib
+import types
+from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
 
@@ -25,6 +27,9 @@ __all__ = [
     "load_house_rules",
     "load_variant_plugin",
     "make_plugin_manager",
+    "plugin_id",
+    "plugin_ids",
+    "register_plugins",
     "variant_names",
 ]
 
@@ -92,3 +97,63 @@ def make_plugin_manager() -> pluggy.PluginManager:
     pm = pluggy.PluginManager("kinglib")
     pm.add_hookspecs(hookspecs)
     return pm
+
+
+def plugin_id(plugin: Any) -> str:
+    """The one name of a caller's plugin, used everywhere it is named.
+
+    A name given as text is an installed house rule's entry point name and stays as it is. A
+    module, class or function that an installed house-rules entry point points at is named by
+    that entry point; any other module by its ``__name__``, any other class or function by
+    ``module.QualifiedName``, and any other object by its class's ``module.QualifiedName``.
+    The same name appears in :attr:`Rules.plugin_names <kinglib.Rules.plugin_names>`,
+    ``repr(rules)``, the conformance suite's test ids, records and invariant messages.
+    """
+    if isinstance(plugin, str):
+        return plugin
+    if isinstance(plugin, types.ModuleType):
+        target = plugin.__name__
+        own = target
+    elif isinstance(plugin, (type, types.FunctionType)):
+        target = f"{plugin.__module__}:{plugin.__qualname__}"
+        own = f"{plugin.__module__}.{plugin.__qualname__}"
+    else:
+        cls = type(plugin)
+        return f"{cls.__module__}.{cls.__qualname__}"
+    for ep in metadata.entry_points(group=HOUSE_RULES_GROUP):
+        if ep.value.replace(" ", "") == target:
+            return ep.name
+    return own
+
+
+def plugin_ids(plugins: Sequence[Any]) -> list[str]:
+    """The names of ``plugins`` in order, from :func:`plugin_id`.
+
+    The second and later plugins of one name (two objects of one class) get ``#2``, ``#3``...
+    """
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for p in plugins:
+        name = plugin_id(p)
+        count = seen.get(name, 0) + 1
+        seen[name] = count
+        out.append(name if count == 1 else f"{name}#{count}")
+    return out
+
+
+def register_plugins(pm: pluggy.PluginManager, plugins: Sequence[Any]) -> tuple[Any, ...]:
+    """Register the caller's plugins (objects, or installed house rules by name) on ``pm``.
+
+    Each is registered under its name from :func:`plugin_ids`. Returns the plugin objects in
+    order. Raises :class:`~kinglib.errors.RulesError` for an unknown house rule or a plugin
+    pluggy refuses (the same object twice, a hook that is not kinglib's).
+    """
+    objects: list[Any] = []
+    for p, name in zip(plugins, plugin_ids(plugins)):
+        obj = load_house_rules(p) if isinstance(p, str) else p
+        try:
+            pm.register(obj, name=name)
+        except ValueError as exc:
+            raise RulesError(f"cannot register plugin {name!r}: {exc}") from None
+        objects.append(obj)
+    return tuple(objects)

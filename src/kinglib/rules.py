@@ -25,9 +25,10 @@ from kinglib.cards import Card, CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
 from kinglib.errors import NotationError, RulesError
+from kinglib.load_checks import check_loaded
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
-from kinglib.plugins import load_house_rules, load_variant_plugin, make_plugin_manager
+from kinglib.plugins import load_variant_plugin, make_plugin_manager, register_plugins
 from kinglib.schedule import Schedule
 from kinglib.tricks import TrickPlay
 
@@ -87,8 +88,8 @@ class Rules:
 
     @property
     def plugin_names(self) -> tuple[str, ...]:
-        """The names of the caller's extra plugins."""
-        return tuple(self.plugin_manager.get_name(p) or repr(p) for p in self.plugins)
+        """The names of the caller's extra plugins (see :func:`kinglib.plugins.plugin_id`)."""
+        return tuple(str(self.plugin_manager.get_name(p)) for p in self.plugins)
 
     # ------------------------------------------------------------------ matches
 
@@ -375,21 +376,14 @@ def load_rules(
         base_info = _info_of(base_plugin, base)
     for name, p in reversed(stack):
         pm.register(p, name=f"kinglib.variant.{name}")
-    extra: list[Any] = []
-    for p in plugins:
-        obj = load_house_rules(p) if isinstance(p, str) else p
-        try:
-            pm.register(obj, name=p if isinstance(p, str) else None)
-        except ValueError as exc:
-            raise RulesError(f"cannot register plugin {p!r}: {exc}") from None
-        extra.append(obj)
+    extra = register_plugins(pm, plugins)
 
     info: VariantInfo = pm.hook.kinglib_variant_info()
     rules = object.__new__(Rules)
     setattr_ = object.__setattr__
     setattr_(rules, "variant", variant)
     setattr_(rules, "info", info)
-    setattr_(rules, "plugins", tuple(extra))
+    setattr_(rules, "plugins", extra)
     setattr_(rules, "plugin_manager", pm)
     setattr_(
         rules,
@@ -450,6 +444,7 @@ def load_rules(
     unfiltered = {} if house is not None else phases
     over = _phase_over()
     setattr_(rules, "_unfiltered", {k: v for k, v in unfiltered.items() if k is not over})
+    check_loaded(rules)
     return rules
 
 

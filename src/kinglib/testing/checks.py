@@ -14,6 +14,8 @@ Each check raises :class:`AssertionError` whose message starts with
 * ``threshold``: the match ends exactly when some total reaches the threshold (when declared);
 * ``deals``: a finished match has the declared number of deals (when declared);
 * ``replay``: the same seed and the same moves give an equal state;
+* ``record``: the state records every move made, and the match read back with
+  ``from_json(to_json(state))`` has the same totals and results;
 * ``hidden cards``: no view of a seat shows a card of another seat's hand (unless the variant
   declares it shown).
 """
@@ -312,4 +314,31 @@ def check_invariants(rules: Rules, seed: int, *, views: bool = True) -> State:
             f"replaying the seed and {len(moves)} moves gives {replayed!r}, not {final!r}",
             where,
         )
+    _check_record(final, moves, where)
     return final
+
+
+def _check_record(final: State, moves: list[Move], where: str) -> None:
+    """The match survives ``to_json``/``from_json``: same moves, same totals and results."""
+    from kinglib.errors import RecordError
+    from kinglib.record import from_json, to_json
+
+    recorded = final.moves
+    if len(recorded) != len(moves):
+        raise broken(
+            "record",
+            f"{len(moves)} moves were made but the state records {len(recorded)}: a phase "
+            "changed the state with state.evolve(...) where it should add the move with "
+            "state.after(move, ...), so the move is missing from records and replays",
+            where,
+        )
+    try:
+        again = from_json(to_json(final), plugins=list(final.rules.plugins))
+    except RecordError as exc:
+        raise broken("record", f"from_json(to_json(final state)) fails: {exc}", where) from exc
+    if again.totals != final.totals or again.results != final.results:
+        raise broken(
+            "record",
+            f"the match read back from its record has totals {again.totals}, not {final.totals}",
+            where,
+        )
