@@ -195,7 +195,14 @@ def test_a_contract_total_left_out_is_computed_from_the_prices() -> None:
 
 
 def test_a_score_that_misses_the_contract_total() -> None:
-    with pytest.raises(AssertionError, match=r"invariant 'deal total' broken: deal 10 \(girls\)"):
+    with pytest.raises(
+        AssertionError,
+        match=r"invariant 'deal total' broken: the deal \(girls\) hands out 20, not 16: .*"
+        r"\(load_rules\('simple', players=4, plugins=\['tests\.test_broken_plugins\."
+        r"GirlsScoreWithoutTotal'\]\), seed 0, deal 10; reproduce: check_invariants\(load_rules"
+        r"\('simple', players=4, plugins=\['tests\.test_broken_plugins\.GirlsScoreWithoutTotal'"
+        r"\]\), seed=0\)\)$",
+    ):
         check_invariants(broken(GirlsScoreWithoutTotal()), 0)
 
 

@@ -22,6 +22,7 @@ from rich.text import Text
 from kinglib.bots import HeuristicBot
 from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
 from kinglib.human import ask_move, show
+from kinglib.match_end import match_end_points
 from kinglib.play import simulate
 from kinglib.plugins import variant_names
 from kinglib.record import from_json, to_json
@@ -186,7 +187,9 @@ def run_match(
 
 
 def _print_sheet(console: Console, state: State, human: int | None = None) -> None:
-    console.print(score_sheet(state.rules, state.results, state.winners, human))
+    console.print(
+        score_sheet(state.rules, state.results, state.winners, human, match_end_points(state))
+    )
     console.print(Text(winners_line(state.totals, state.winners)))
 
 

@@ -162,6 +162,30 @@ def kinglib_match_over(
     """
 
 
+@hookspec
+def kinglib_match_end(rules: Rules, state: State) -> Sequence[int] | None:
+    """Points each seat scores once the whole match is over (an end-of-match bonus).
+
+    Called once, when the last deal of a match has been scored (a fixed match after its last
+    deal, an open-ended one when ``kinglib_match_over`` says it ends); never for a single deal
+    built with ``Rules.new_deal``. ``state`` is the finished match: ``phase`` is OVER,
+    ``results`` holds every deal, and ``totals`` are the deals' sums, before any bonus.
+
+    Args:
+        rules: the rules.
+        state: the finished match, before the end-of-match points are added.
+
+    Returns:
+        one signed number per seat, or ``None`` for nothing. Every implementation's answer is
+        kept under its plugin's name (:func:`kinglib.match_end.match_end_points`), added to the
+        totals before the winners are decided, shown as its own line of the score sheet and in
+        the final view (``View.extra["match_end"]``), and read back from records. Points that
+        do not sum to zero break a zero-sum match: declare ``zero_sum=False`` then. Each
+        implementation is called on its own, so this hook takes no wrappers.
+
+    """
+
+
 @hookspec(firstresult=True)
 def kinglib_winners(rules: Rules, state: State) -> tuple[int, ...] | None:
     """The winning seats of a finished match (by default, those with the highest total)."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from kinglib._version import __version__
 from kinglib.cards import Card, CardSet
 from kinglib.errors import IllegalMoveError, KinglibError, NotationError, RecordError
+from kinglib.match_end import match_end_points
 from kinglib.moves import parse_move
 from kinglib.plugins import house_rules_names, plugin_id, plugin_ids
 from kinglib.state import DealSpec, State
@@ -120,6 +121,9 @@ def to_json(state: State, *, indent: int | None = None) -> str:
             "trump": None if spec.trump is None else str(spec.trump),
         }
     record["moves"] = [str(m) for m in state.moves]
+    bonuses = match_end_points(state)
+    if bonuses:
+        record["match_end"] = [{"name": n, "points": list(p)} for n, p in bonuses]
     return json.dumps(record, indent=indent, ensure_ascii=False)
 
 
@@ -446,4 +450,17 @@ def from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> State:
     """
     data = _parse(text)
     rules = _load_rules(data, _plugins(data["plugins"], plugins))
-    return _replay(_start(rules, data), data["moves"])
+    state = _replay(_start(rules, data), data["moves"])
+    if "match_end" in data:
+        recorded = [(e["name"], tuple(e["points"])) for e in data["match_end"]]
+        replayed = list(match_end_points(state))
+        if recorded != replayed:
+            raise RecordError(
+                f"match_end: the record gives {_points_text(recorded)} at the end of the "
+                f"match, the rules give {_points_text(replayed)}"
+            )
+    return state
+
+
+def _points_text(points: Sequence[tuple[str, tuple[int, ...]]]) -> str:
+    return "; ".join(f"{name} {list(p)}" for name, p in points) or "nothing"

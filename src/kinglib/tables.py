@@ -260,8 +260,12 @@ def score_sheet(
     results: Sequence[DealResult],
     winners: Sequence[int] = (),
     human: int | None = None,
+    match_end: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> Table:
     """The score sheet of a match: a row per deal, subtotals, totals and the winner.
+
+    ``match_end`` holds the end-of-match points (``match_end_points(final_state)``): each is
+    a row of its own, named after the plugin that scored it, before the total.
 
     When the penalty deals come first and the bonus deals after them (the classic match),
     each part ends with its subtotal, as on a paper score pad; when they alternate (a
@@ -308,6 +312,13 @@ def score_sheet(
                 subtotal(f"all {names[sign]}", sums(chosen), end=False)
         table.rows[-1].end_section = True
     totals = sums(range(len(results)))
+    for name, points in match_end:
+        table.add_row(
+            Text(""), Text(f"end of match: {name}"), *(Text(points_text(p)) for p in points)
+        )
+        totals = [t + p for t, p in zip(totals, points)]
+    if match_end:
+        table.rows[-1].end_section = True
     table.add_row(
         Text(""), Text("total", style="bold"), *(Text(f"{t:+d}", style="bold") for t in totals)
     )
