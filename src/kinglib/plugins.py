@@ -30,6 +30,7 @@ __all__ = [
     "plugin_id",
     "plugin_ids",
     "register_plugins",
+    "register_variant",
     "variant_names",
 ]
 
@@ -157,3 +158,17 @@ def register_plugins(pm: pluggy.PluginManager, plugins: Sequence[Any]) -> tuple[
             raise RulesError(f"cannot register plugin {name!r}: {exc}") from None
         objects.append(obj)
     return tuple(objects)
+
+
+def register_variant(
+    pm: pluggy.PluginManager, name: str, plugin: Any, parts: Sequence[Any]
+) -> None:
+    """Register a variant's plugin on ``pm``, after the building blocks it names as ``parts``.
+
+    A part already registered (by a base variant) is not registered again. A part is named by
+    :func:`plugin_id`, the variant ``kinglib.variant.<name>``.
+    """
+    for part in parts:
+        if not pm.is_registered(part):
+            pm.register(part, name=plugin_id(part))
+    pm.register(plugin, name=f"kinglib.variant.{name}")

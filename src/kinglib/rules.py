@@ -28,7 +28,12 @@ from kinglib.errors import NotationError, RulesError
 from kinglib.load_checks import check_loaded
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
-from kinglib.plugins import load_variant_plugin, make_plugin_manager, register_plugins
+from kinglib.plugins import (
+    load_variant_plugin,
+    make_plugin_manager,
+    register_plugins,
+    register_variant,
+)
 from kinglib.schedule import Schedule
 from kinglib.tricks import TrickPlay
 
@@ -375,7 +380,7 @@ def load_rules(
         stack.append((base, base_plugin))
         base_info = _info_of(base_plugin, base)
     for name, p in reversed(stack):
-        pm.register(p, name=f"kinglib.variant.{name}")
+        register_variant(pm, name, p, _info_of(p, name).parts)
     extra = register_plugins(pm, plugins)
 
     info: VariantInfo = pm.hook.kinglib_variant_info()

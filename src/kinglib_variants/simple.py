@@ -32,18 +32,8 @@ from kinglib.contracts import (
 )
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
-
-# The praise-mode trump rounds: pluggy registers these hooks with this module.
-from kinglib.kit.trump_rounds import (  # noqa: F401
-    TRUMP_ROUND_OPTIONS,
-    check_trump_players,
-    kinglib_begin_deal,
-    kinglib_deal_details,
-    kinglib_invariants,
-    kinglib_phases,
-    kinglib_score_deal,
-    kinglib_view_extra,
-)
+from kinglib.kit import trump_rounds
+from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS, check_trump_players
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
@@ -143,6 +133,8 @@ INFO = VariantInfo(
         "eldest declares trumps on his first three cards, the others may buy the declaration "
         "for tricks, and each trick is worth 3."
     ),
+    # The praise-mode trump rounds are a plugin of their own, registered before this one.
+    parts=(trump_rounds,),
 )
 
 
