@@ -1,4 +1,4 @@
-"""simple's schemes (RULES.md §3): classic, otygrysh, plus_eralash and short."""
+"""simple's schemes: classic, otygrysh, plus_eralash and short."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""three-hand (RULES.md §4): the packs, prices, schemes and its trump rounds."""
+"""three-hand: the packs, prices, schemes and its trump rounds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Trump rounds (RULES.md §5): trick rules, praise mode, the auction, sales and raspis."""
+"""Trump rounds: trick rules, praise mode, the auction, sales and raspis."""
 
 from __future__ import annotations
 

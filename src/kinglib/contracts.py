@@ -104,7 +104,7 @@ class Contract:
         no_heart_lead: a heart may not be led while the leader holds another suit.
         king_on_void: K♥ must be played by a holder who cannot follow suit.
         king_on_heart_lead: K♥ must be played by its holder when hearts are led.
-        trump_round: the deal is a trump round (§5): trumps and misère apply.
+        trump_round: the deal is a trump round: a trump (or no trump, or misère) is named for it.
         total: the signed sum of every point the deal hands out: the trick values plus each
             card group's value times its number of cards. Leave it out (or give 0 or ``None``)
             and it is computed from those prices; a total given that disagrees with them is

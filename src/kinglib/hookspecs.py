@@ -220,7 +220,7 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
 
 @hookspec(firstresult=True)
 def kinglib_invariants(rules: Rules) -> Invariants | None:
-    """Declare which of the invariants of RULES.md §12 hold for these rules, and how.
+    """Declare which of the invariants of a match hold for these rules, and how.
 
     :mod:`kinglib.testing` (``check_invariants`` and the pytest conformance suite) asks this
     hook once per rules object and checks the answer on random play. It is never called while

@@ -1,4 +1,4 @@
-"""atomic — атомный кинг, Минский кинг (RULES.md §7): a widow, and contracts chosen blind.
+"""atomic — атомный кинг, Минский кинг: a widow, and contracts chosen blind.
 
 Three players, or four with the dealer sitting out each deal (he holds no cards, never moves
 and scores 0). The 32-card pack gives 10 cards to each active player and 2 to the **widow**

@@ -1,4 +1,4 @@
-"""bidding — Кинг с торговлей (RULES.md §10): an auction for the right to name the penalty suit.
+"""bidding — Кинг с торговлей: an auction for the right to name the penalty suit.
 
 Three or four players, the 52-card pack (three players: without 2♣, 17 cards each). After the
 deal comes a one-round auction (:attr:`~kinglib.Phase.BID`), from the eldest round to the

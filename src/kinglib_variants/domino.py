@@ -1,4 +1,4 @@
-"""domino — Кинг домино (RULES.md §8): hearts with a face-down stock ("базар").
+"""domino — Кинг домино: hearts with a face-down stock ("базар").
 
 Three to six players get six cards each; the rest of the pack is the **stock**. Any card may
 be led, hearts included. A player who cannot follow suit while the stock holds cards must
@@ -16,7 +16,7 @@ many cards each draw took. In a deal given with ``Rules.new_deal(..., stock="...
 is drawn in the order written, first card first.
 
 Options: ``deck`` (32 or 52; by default 32, or 52 for six players, since six hands of six do
-not fit in 32 cards) plus the common ``first_dealer`` and ``early_end``. Where RULES.md is
+not fit in 32 cards) plus the common ``first_dealer`` and ``early_end``. Where the rules are
 silent: a player who plays his last card drops out at once, even in the middle of a trick and
 with cards still in the stock (he cannot draw with an empty hand); early end stops a deal only
 when no heart is left in any hand or in the stock.

@@ -1,4 +1,4 @@
-"""omnibus — Омнибус (RULES.md §11), the American cousin of King: hearts, Q♠ and a bonus 10♦.
+"""omnibus — Омнибус, the American cousin of King: hearts, Q♠ and a bonus 10♦.
 
 Three or four players, the 52-card pack (three players: without 2♣, 17 cards each). Every deal
 plays the one contract ``"omnibus"``: any card may be led at any time (hearts and spades

@@ -1,4 +1,4 @@
-"""ordered — Кинг заказной (RULES.md §6): the eldest chooses each deal's contract, hand seen.
+"""ordered — Кинг заказной: the eldest chooses each deal's contract, hand seen.
 
 Four players, the 32-card pack, simple's prices and play rules (options ``boys``,
 ``king_on_heart_lead``, ``king_forced``). After the deal the eldest, having looked at his hand,
@@ -17,9 +17,9 @@ rounds; every player must order a trump round exactly twice, and is forced to wh
 left equal the trump rounds he still owes; 15 deals. A trump round is scored 3 a trick (24 a
 deal); the chooser names the trump with his hand seen (``Declare``: a suit, or ``notrump`` with
 option ``notrump=True``) and leads. With ``trumps=True`` the ``pool`` option is not read: the
-negative games are always shared, as §6 describes.
+negative games are always shared.
 
-Option ``only_maker_leads_trump`` (default true, §5). The match is zero-sum in every form: each
+Option ``only_maker_leads_trump`` (default true). The match is zero-sum in every form: each
 negative game hands out −16 (eralash −96) and its positive twin as much; with trumps, the 8
 trump rounds give back the 192 points of the negative games.
 

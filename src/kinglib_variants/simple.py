@@ -1,4 +1,4 @@
-"""simple — Кинг простой (RULES.md §3): four players, 32 cards, the fourteen King games.
+"""simple — Кинг простой: four players, 32 cards, the fourteen King games.
 
 Options: ``boys``, ``king_on_heart_lead``, ``king_forced``, ``order``, ``scheme``,
 ``plus_eralash_first``, the trump rounds' ``buying`` and ``only_maker_leads_trump``, plus the
@@ -8,7 +8,7 @@ cards from the top of a 52-card pack (A–J for two … A–3 for six).
 The schemes (option ``scheme``):
 
 * ``classic`` (14 deals): the seven negative games in ``order``, then their positive twins;
-* ``otygrysh`` (15): the seven negative games, then 8 trump rounds in praise mode (§5);
+* ``otygrysh`` (15): the seven negative games, then 8 trump rounds in praise mode;
 * ``plus_eralash`` (12): the seven negative games, 4 trump rounds, then plus_eralash; with
   ``plus_eralash_first`` (as seed 002 plays it) plus_eralash comes before the trump rounds;
 * ``short`` (10): the six negative games without eralash, then 4 trump rounds.

@@ -1,4 +1,4 @@
-"""three-hand — Кинг втроём (RULES.md §4): three players, the King games on a short pack.
+"""three-hand — Кинг втроём: three players, the King games on a short pack.
 
 Schemes (option ``scheme``):
 
@@ -8,7 +8,7 @@ Schemes (option ``scheme``):
   of the last two tricks 10, K♥ 20; game totals 20, 20, 20, 16, 20, 20, eralash 116;
   zero-sum −232 / +232.
 * ``otygrysh`` (15 deals): as classic, but K♥ is worth 24 (so the negative half totals −240),
-  and the positive half is 8 trump rounds in praise mode (§5) of 10 tricks at 3 a trick
+  and the positive half is 8 trump rounds in praise mode of 10 tricks at 3 a trick
   (+240). Ten tricks do not divide among three players, so there is no raspis.
 * ``parlett36`` (12 deals): the 36-card pack (6..A), 12 cards each; the six negative games
   without eralash, then their six positive twins; trick 6, heart 8, boy (jack or king) 9,

@@ -1,4 +1,4 @@
-"""Trump rounds in praise mode (отыгрыш, хвалёнка; RULES.md §5), shared by the variants.
+"""Trump rounds in praise mode (отыгрыш, хвалёнка), shared by the variants.
 
 A praise-mode deal runs through these stages:
 

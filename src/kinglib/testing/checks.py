@@ -1,4 +1,4 @@
-"""Checking the invariants of RULES.md §12 on random play: :func:`check_invariants`.
+"""Checking the invariants of a match on random play: :func:`check_invariants`.
 
 Each check raises :class:`AssertionError` whose message starts with
 ``invariant '<name>' broken:`` and says where (rules, seed, deal, move). The names are:
@@ -309,7 +309,7 @@ def check_deal(state: State, rng: random.Random, *, views: bool = True) -> State
 
 
 def check_invariants(rules: Rules, seed: int, *, views: bool = True) -> State:
-    """Play a whole match of ``rules`` at random and check every invariant of RULES.md §12.
+    """Play a whole match of ``rules`` at random and check every invariant listed above.
 
     The deals come from ``rules.new_match(seed)``, the moves from ``random.Random(seed)``.
     Every state is checked (cards conserved, one seat to move with a legal move, hidden cards
