@@ -23,7 +23,9 @@ __all__ = [
     "BUILTIN_VARIANTS",
     "HOUSE_RULES_GROUP",
     "VARIANTS_GROUP",
+    "house_rule_options",
     "house_rules_names",
+    "house_rules_providing",
     "load_house_rules",
     "load_variant_plugin",
     "make_plugin_manager",
@@ -172,3 +174,27 @@ def register_variant(
         if not pm.is_registered(part):
             pm.register(part, name=plugin_id(part))
     pm.register(plugin, name=f"kinglib.variant.{name}")
+
+
+def house_rule_options(plugin: Any, variant: str = "") -> tuple[Any, ...]:
+    """The options a house-rules plugin adds (its ``kinglib_options`` hook), or ``()``."""
+    hook = getattr(plugin, "kinglib_options", None)
+    if hook is None:
+        return ()
+    return tuple(hook(variant=variant) or ())
+
+
+def house_rules_providing(option: str, variant: str) -> tuple[str, ...]:
+    """The installed house rules that add option ``option`` (for an unknown-option message).
+
+    A house rule that cannot be loaded is left out.
+    """
+    found: list[str] = []
+    for name in house_rules_names():
+        try:
+            options = house_rule_options(load_house_rules(name), variant)
+        except Exception:  # a broken plugin must not hide the others
+            continue
+        if any(getattr(o, "name", None) == option for o in options):
+            found.append(name)
+    return tuple(found)

@@ -21,6 +21,7 @@ from kinglib.state import DealResult, Phase
 
 __all__ = [
     "contracts_table",
+    "house_rules_table",
     "options_table",
     "played_contracts",
     "points_text",
@@ -75,6 +76,33 @@ def variants_table(names: Sequence[str], load: Any) -> Table:
         )
         table.add_row(Text(name), Text(info.title), Text(counts), Text(options))
     table.caption = "* the default number of players"
+    return table
+
+
+def house_rules_table(names: Sequence[str]) -> Table:
+    """The installed house rules: name, what they change (their first docstring line), options.
+
+    A house rule is loaded by its entry point; one that cannot be loaded says why in its row.
+    """
+    from kinglib.plugins import house_rule_options, load_house_rules
+
+    table = Table(title="kinglib house rules (kinglib play VARIANT --plugin NAME)")
+    table.add_column("house rule", no_wrap=True)
+    table.add_column("what it changes")
+    table.add_column("options (defaults)", no_wrap=True, overflow="ellipsis", max_width=40)
+    for name in names:
+        try:
+            plugin = load_house_rules(name)
+        except Exception as exc:  # a broken plugin must not hide the others
+            table.add_row(Text(name), Text(f"cannot load: {exc}"), Text(""))
+            continue
+        doc = (getattr(plugin, "__doc__", None) or "").strip().splitlines()
+        options = "\n".join(
+            f"{spec.name}={_option_value(spec.default)}" for spec in house_rule_options(plugin)
+        )
+        table.add_row(Text(name), Text(doc[0] if doc else ""), Text(options))
+    if not names:
+        table.caption = "none installed (entry point group kinglib.house_rules)"
     return table
 
 
