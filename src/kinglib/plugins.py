@@ -23,6 +23,7 @@ __all__ = [
     "BUILTIN_VARIANTS",
     "HOUSE_RULES_GROUP",
     "VARIANTS_GROUP",
+    "add_variant",
     "house_rule_options",
     "house_rules_names",
     "house_rules_providing",
@@ -58,9 +59,36 @@ def _entry_points(group: str) -> dict[str, metadata.EntryPoint]:
     return {ep.name: ep for ep in metadata.entry_points(group=group)}
 
 
+#: Variants added in this process by :func:`add_variant`: name -> plugin.
+_ADDED: dict[str, Any] = {}
+
+
+def add_variant(plugin: Any) -> str:
+    """Make a variant plugin known by its name in this process, without installing it.
+
+    ``plugin`` is a module, class or object with a ``kinglib_variant_info`` hook; its
+    ``VariantInfo.name`` becomes a name :func:`kinglib.load_rules`, records and the checks of
+    :mod:`kinglib.testing` know, as if the variant were installed under the entry point group
+    ``kinglib.variants`` (which is how a finished variant is published). Adding a plugin under
+    a name already added replaces it. Worker processes of ``simulate`` know the variant only
+    when they are forked from this one.
+
+    Returns the name. Raises :class:`~kinglib.errors.RulesError` for a plugin without the hook
+    or for the name of a built-in variant.
+    """
+    get = getattr(plugin, "kinglib_variant_info", None)
+    if get is None:
+        raise RulesError(f"{plugin_id(plugin)} has no kinglib_variant_info hook")
+    name = get().name
+    if name in BUILTIN_VARIANTS:
+        raise RulesError(f"{name!r} is a built-in variant; give the new variant another name")
+    _ADDED[name] = plugin
+    return str(name)
+
+
 def variant_names() -> tuple[str, ...]:
-    """The names of every variant: the built-ins and the installed plugins, sorted."""
-    return tuple(sorted(set(BUILTIN_VARIANTS) | set(_entry_points(VARIANTS_GROUP))))
+    """The names of every variant: built in, installed, or added by :func:`add_variant`."""
+    return tuple(sorted(set(BUILTIN_VARIANTS) | set(_entry_points(VARIANTS_GROUP)) | set(_ADDED)))
 
 
 def house_rules_names() -> tuple[str, ...]:
@@ -78,6 +106,8 @@ def load_variant_plugin(name: str) -> Any:
     module = BUILTIN_VARIANTS.get(name)
     if module is not None:
         return importlib.import_module(module)
+    if name in _ADDED:
+        return _ADDED[name]
     ep = _entry_points(VARIANTS_GROUP).get(name)
     if ep is None:
         raise UnknownVariantError(
