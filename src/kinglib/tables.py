@@ -177,10 +177,25 @@ def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
+def _chooser_text(rules: Rules, plan: Any) -> str:
+    """Who chooses, as the plan says for the first deals: the eldest, the dealer, or a player."""
+    choosers = getattr(plan, "chooser_of", None)
+    if choosers is None:
+        return "eldest"
+    deals = range(1, min(plan.deals, rules.players) + 1)
+    seats = [choosers(rules, k) for k in deals]
+    if seats == [(rules.dealer_for(k) + 1) % rules.players for k in deals]:
+        return "eldest"
+    if seats == [rules.dealer_for(k) for k in deals]:
+        return "dealer"
+    return "chooser"
+
+
 def _plan_table(rules: Rules, plan: Any) -> Table:
     """The pools and quotas of a match of chosen contracts, and what they hand out."""
     n = rules.players
-    table = Table(title=f"{rules.variant}: the match (contracts chosen by the eldest)")
+    who = _chooser_text(rules, plan)
+    table = Table(title=f"{rules.variant}: the match (contracts chosen by the {who})")
     table.add_column("contract")
     table.add_column("chosen")
     table.add_column("deals", justify="right")
@@ -206,7 +221,7 @@ def _plan_table(rules: Rules, plan: Any) -> Table:
     balance = "zero-sum" if total == 0 else f"the deals hand out {total:+d} in all"
     forced = "; every player must use up his quotas exactly" if plan.per_player else ""
     table.caption = (
-        f"{plan.deals} deals; each deal's eldest chooses its contract with his hand seen"
+        f"{plan.deals} deals; each deal's {who} chooses its contract with his hand seen"
         f"{forced}; {balance}; the highest total wins"
     )
     return table
