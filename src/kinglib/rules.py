@@ -1,9 +1,10 @@
 """Rules: a variant, its options and its plugins, resolved once; :func:`load_rules`.
 
 :func:`load_rules` builds a fresh plugin manager for every rules object: kinglib's defaults
-first, then the variant's base (if any), the variant, and the caller's plugins. It then asks
-the hooks once for the pack, the contracts, the schedule and the phase rules, so that playing
-a card never calls a hook.
+first, then the building blocks each variant names (``VariantInfo.parts``), the variant's base
+(if any), the variant, and the caller's plugins. It then asks the hooks once for the pack, the
+contracts, the schedule and the phase rules, so that playing a card calls no hook unless a
+house rule filters the legal moves (:mod:`kinglib.hookspecs` states when each hook is called).
 
 The few hooks called once a deal (dealing, opening, scoring, details, match end) are called
 through :func:`_per_deal_caller`: when no plugin wraps such a hook, its implementations are
