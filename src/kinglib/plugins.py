@@ -34,6 +34,7 @@ __all__ = [
     "plugin_ids",
     "register_plugins",
     "register_variant",
+    "unknown_option_hint",
     "variant_names",
 ]
 
@@ -228,3 +229,15 @@ def house_rules_providing(option: str, variant: str) -> tuple[str, ...]:
         if any(getattr(o, "name", None) == option for o in options):
             found.append(name)
     return tuple(found)
+
+
+def unknown_option_hint(option: str, variant: str) -> str:
+    """The end of an unknown-option message: the installed house rules that add it, if any."""
+    names = house_rules_providing(option, variant)
+    if not names:
+        return ""
+    quoted = " or ".join(repr(n) for n in names)
+    return (
+        f" (installed house rules {quoted} add it: pass plugins=[{names[0]!r}], or "
+        f"--plugin {names[0]} on the command line)"
+    )

@@ -34,6 +34,7 @@ from kinglib.plugins import (
     make_plugin_manager,
     register_plugins,
     register_variant,
+    unknown_option_hint,
 )
 from kinglib.schedule import Schedule
 from kinglib.tricks import TrickPlay
@@ -416,7 +417,7 @@ def load_rules(
     if unknown:
         raise RulesError(
             f"unknown option {unknown[0]!r} for {variant}; its options are: "
-            f"{', '.join(sorted(specs))}{_provided_by(unknown[0], variant)}"
+            f"{', '.join(sorted(specs))}{unknown_option_hint(unknown[0], variant)}"
         )
     resolved: dict[str, Any] = {}
     for name, spec in specs.items():
@@ -452,20 +453,6 @@ def load_rules(
     setattr_(rules, "_unfiltered", {k: v for k, v in unfiltered.items() if k is not over})
     check_loaded(rules)
     return rules
-
-
-def _provided_by(option: str, variant: str) -> str:
-    """A hint naming the installed house rules that add ``option``, or nothing."""
-    from kinglib.plugins import house_rules_providing
-
-    names = house_rules_providing(option, variant)
-    if not names:
-        return ""
-    quoted = " or ".join(repr(n) for n in names)
-    return (
-        f" (installed house rules {quoted} add it: pass plugins=[{names[0]!r}], or "
-        f"--plugin {names[0]} on the command line)"
-    )
 
 
 def _first(pair: tuple[str, Any]) -> str:
