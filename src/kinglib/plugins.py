@@ -199,11 +199,16 @@ def register_variant(
     """Register a variant's plugin on ``pm``, after the building blocks it names as ``parts``.
 
     A part already registered (by a base variant) is not registered again. A part is named by
-    :func:`plugin_id`, the variant ``kinglib.variant.<name>``.
+    its module's ``__name__`` (a class by ``module.QualifiedName``, an object by
+    :func:`plugin_id`), the variant ``kinglib.variant.<name>``.
     """
     for part in parts:
         if not pm.is_registered(part):
-            pm.register(part, name=plugin_id(part))
+            # A part is named by its module (or class) name; no entry point is looked up.
+            own = getattr(part, "__name__", None)
+            if not isinstance(part, types.ModuleType) and isinstance(part, type):
+                own = f"{part.__module__}.{part.__qualname__}"
+            pm.register(part, name=own if isinstance(own, str) else plugin_id(part))
     pm.register(plugin, name=f"kinglib.variant.{name}")
 
 
