@@ -1,6 +1,6 @@
 """``kinglib rules`` for every variant and scheme, run as subprocesses (all started at once).
 
-The expected prices, totals and match shapes are those of RULES.md, written out here.
+The expected prices, totals and match shapes are those of the rule book, written out here.
 """
 
 from __future__ import annotations

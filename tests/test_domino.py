@@ -1,4 +1,4 @@
-"""domino (RULES.md §8): hand-built deals with exact scores, and properties of random play."""
+"""domino: hand-built deals with exact scores, and properties of random play."""
 
 from __future__ import annotations
 

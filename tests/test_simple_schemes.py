@@ -1,4 +1,4 @@
-"""simple's schemes (RULES.md §3): classic, otygrysh, plus_eralash and short."""
+"""simple's schemes: classic, otygrysh, plus_eralash and short."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Card, Phase, Play, RulesError, State, load_rules
 from kinglib.contracts import NEGATIVE_GAMES
+from kinglib.kit.trump_rounds import Praise
 from kinglib.testing import check_invariants
-from kinglib_variants._trump_rounds import Praise
 from tests.support import check_trump_round_match, check_undealt_hidden, play_match, replay
 
 NEG = list(NEGATIVE_GAMES)

@@ -1,4 +1,4 @@
-"""three-hand (RULES.md §4): the packs, prices, schemes and its trump rounds."""
+"""three-hand: the packs, prices, schemes and its trump rounds."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from kinglib import (
     variant_names,
 )
 from kinglib.contracts import NEGATIVE_GAMES
+from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from kinglib.testing.checks import check_cards
-from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
 from tests.support import (
     check_live,
     check_trump_round_match,

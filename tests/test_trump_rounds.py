@@ -1,4 +1,4 @@
-"""Trump rounds (RULES.md §5): trick rules, praise mode, the auction, sales and raspis."""
+"""Trump rounds: trick rules, praise mode, the auction, sales and raspis."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from kinglib import (
     load_rules,
     parse_move,
 )
+from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from kinglib.testing.checks import check_cards
-from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
 from tests.support import check_live, check_undealt_hidden
 
 RULES = load_rules("simple", scheme="otygrysh")

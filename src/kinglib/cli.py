@@ -22,14 +22,16 @@ from rich.text import Text
 from kinglib.bots import HeuristicBot
 from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
 from kinglib.human import ask_move, show
+from kinglib.match_end import match_end_points
 from kinglib.play import simulate
-from kinglib.plugins import variant_names
+from kinglib.plugins import house_rules_names, variant_names
 from kinglib.record import from_json, to_json
 from kinglib.rules import Rules, load_rules
 from kinglib.state import State
 from kinglib.tables import (
     contracts_table,
     deal_label,
+    house_rules_table,
     options_table,
     points_text,
     schedule_table,
@@ -73,9 +75,11 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _load(variant: str, players: int | None, pairs: Sequence[str]) -> Rules:
+def _load(
+    variant: str, players: int | None, pairs: Sequence[str], plugins: Sequence[str] = ()
+) -> Rules:
     try:
-        return load_rules(variant, players=players, **_options(pairs))
+        return load_rules(variant, players=players, plugins=list(plugins), **_options(pairs))
     except (UnknownVariantError, RulesError) as exc:
         raise CommandError(str(exc), USAGE_ERROR) from None
 
@@ -88,14 +92,16 @@ def _console() -> Console:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    """Print the installed variants with their titles, player counts and options."""
-    _console().print(variants_table(variant_names(), lambda name: load_rules(name)))
+    """Print the installed variants, then the installed house rules, with their options."""
+    console = _console()
+    console.print(variants_table(variant_names(), lambda name: load_rules(name)))
+    console.print(house_rules_table(house_rules_names()))
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Print a variant's contracts, match structure and options."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
     console = _console()
     if rules.info.description:
         console.print(Text(f"{rules.variant} — {rules.info.title}: {rules.info.description}"))
@@ -184,13 +190,15 @@ def run_match(
 
 
 def _print_sheet(console: Console, state: State, human: int | None = None) -> None:
-    console.print(score_sheet(state.rules, state.results, state.winners, human))
+    console.print(
+        score_sheet(state.rules, state.results, state.winners, human, match_end_points(state))
+    )
     console.print(Text(winners_line(state.totals, state.winners)))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a match: bots only, or one human seat at the terminal."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
     human = args.human
     if human is not None and not 0 <= human < rules.players:
         raise CommandError(f"no seat {human}: the seats are 0 to {rules.players - 1}", USAGE_ERROR)
@@ -214,7 +222,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many bot matches and print a summary."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
     if args.games < 0:
         raise CommandError(f"--games is 0 or more, not {args.games}", USAGE_ERROR)
     if args.workers < 1:
@@ -316,6 +324,13 @@ def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a rules option (repeat for several)",
     )
+    p.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="installed house rules to play with, by name (repeat for several; see variants)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -324,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("variants", help="the installed variants and their options")
+    p = sub.add_parser("variants", help="the installed variants and house rules, and their options")
     p.set_defaults(run=cmd_variants)
 
     p = sub.add_parser("rules", help="a variant's contracts, match and options")

@@ -13,6 +13,7 @@ from kinglib.cards import CardSet
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.load_checks import unhandled_marker
 from kinglib.options import Option
 from kinglib.phases import PhaseRules
 from kinglib.state import DealResult, Phase, State
@@ -77,9 +78,12 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Play the scheduled (or given) contract at once; the eldest leads."""
     spec = state.setup.deal
     cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
+    contract = rules.contracts.get(cid)
+    if contract is None:
+        raise unhandled_marker(rules, cid)
     return state.evolve(
         phase=Phase.PLAY,
-        contract_info=rules.contracts[cid],
+        contract_info=contract,
         trump=spec.trump if spec is not None else None,
         to_move=state.eldest,
     )

@@ -90,6 +90,10 @@ class VariantInfo:
         base: the name of a variant whose plugin is registered first and which this one
             builds on, or ``None``.
         description: a paragraph for ``kinglib variants`` and the docs.
+        parts: building-block plugins (modules or objects with ``@kinglib.hookimpl``
+            functions, such as :mod:`kinglib.kit.trump_rounds`) that the variant is made of;
+            each is registered just before the variant's own plugin (once, however many
+            variants of the stack name it), so the variant's own hooks override theirs.
 
     """
 
@@ -100,3 +104,4 @@ class VariantInfo:
     options: tuple[Option, ...] = ()
     base: str | None = None
     description: str = ""
+    parts: tuple[Any, ...] = ()

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 from kinglib._version import __version__
 from kinglib.cards import Card, CardSet
 from kinglib.errors import IllegalMoveError, KinglibError, NotationError, RecordError
+from kinglib.match_end import match_end_points
 from kinglib.moves import parse_move
-from kinglib.plugins import HOUSE_RULES_GROUP, house_rules_names
+from kinglib.plugins import house_rules_names, plugin_id, plugin_ids
 from kinglib.state import DealSpec, State
 
 if TYPE_CHECKING:
@@ -61,16 +62,18 @@ _DEAL_PILES = ("widow", "stock", "kitty")
 
 
 def plugin_name(rules: Rules, plugin: Any) -> str:
-    """The name under which ``plugin`` of ``rules`` is recorded.
+    """The name under which ``plugin`` of ``rules`` is recorded: its name in ``rules``.
 
     A plugin given to :func:`~kinglib.load_rules` by its entry point name keeps that name, as
-    does a module that an installed house-rules entry point points at. Any other module is
-    named by its ``__name__``; any other object by its class (``module.Class``).
+    does a module or class that an installed house-rules entry point points at. Any other
+    module is named by its ``__name__``; any other class or function by
+    ``module.QualifiedName``, any other object by its class's (see
+    :func:`kinglib.plugins.plugin_id`). It is the name in :attr:`Rules.plugin_names`.
     """
     registered = rules.plugin_manager.get_name(plugin)
-    if isinstance(registered, str) and registered in house_rules_names():
+    if isinstance(registered, str):
         return registered
-    return _given_name(plugin)
+    return plugin_id(plugin)
 
 
 # ---------------------------------------------------------------------------- saving
@@ -118,6 +121,9 @@ def to_json(state: State, *, indent: int | None = None) -> str:
             "trump": None if spec.trump is None else str(spec.trump),
         }
     record["moves"] = [str(m) for m in state.moves]
+    bonuses = match_end_points(state)
+    if bonuses:
+        record["match_end"] = [{"name": n, "points": list(p)} for n, p in bonuses]
     return json.dumps(record, indent=indent, ensure_ascii=False)
 
 
@@ -309,17 +315,24 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+def _legacy_name(plugin: Any) -> str:
+    """The bare name older records gave a class (or an object, by its class)."""
+    name = getattr(plugin, "__name__", None)
+    return name if isinstance(name, str) else type(plugin).__name__
+
+
 def _plugins(names: list[str], given: Sequence[Any]) -> list[Any]:
     if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
         raise TypeError("from_json(plugins=...) takes a list of plugins")
-    by_name: dict[str, Any] = {}
-    for p in given:
-        by_name[p if isinstance(p, str) else _given_name(p)] = p
+    left: dict[str, Any] = dict(zip(plugin_ids(given), given))
     installed = set(house_rules_names())
     out: list[Any] = []
     for k, name in enumerate(names):
-        if name in by_name:
-            out.append(by_name.pop(name))
+        if name not in left:
+            # A record made before plugins had one name called a class by its bare name.
+            name = next((n for n, p in left.items() if _legacy_name(p) == name), name)
+        if name in left:
+            out.append(left.pop(name))
         elif name in installed:
             out.append(name)
         else:
@@ -327,26 +340,13 @@ def _plugins(names: list[str], given: Sequence[Any]) -> list[Any]:
                 f"plugins[{k}]: the record was made with the plugin {name!r}, which is not an "
                 "installed house rule; pass it with from_json(text, plugins=[...])"
             )
-    if by_name:
-        extra = ", ".join(sorted(by_name))
+    if left:
+        extra = ", ".join(sorted(left))
         raise RecordError(
             f"plugins: the record was not made with {extra}; it names "
             f"{', '.join(names) or 'no plugins'}"
         )
     return out
-
-
-def _given_name(plugin: Any) -> str:
-    name = getattr(plugin, "__name__", None)
-    if isinstance(name, str) and name:
-        from importlib import metadata
-
-        for ep in metadata.entry_points(group=HOUSE_RULES_GROUP):
-            if ep.value == name:
-                return ep.name
-        return name
-    cls = type(plugin)
-    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _load_rules(data: Mapping[str, Any], plugins: list[Any]) -> Rules:
@@ -450,4 +450,17 @@ def from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> State:
     """
     data = _parse(text)
     rules = _load_rules(data, _plugins(data["plugins"], plugins))
-    return _replay(_start(rules, data), data["moves"])
+    state = _replay(_start(rules, data), data["moves"])
+    if "match_end" in data:
+        recorded = [(e["name"], tuple(e["points"])) for e in data["match_end"]]
+        replayed = list(match_end_points(state))
+        if recorded != replayed:
+            raise RecordError(
+                f"match_end: the record gives {_points_text(recorded)} at the end of the "
+                f"match, the rules give {_points_text(replayed)}"
+            )
+    return state
+
+
+def _points_text(points: Sequence[tuple[str, tuple[int, ...]]]) -> str:
+    return "; ".join(f"{name} {list(p)}" for name, p in points) or "nothing"

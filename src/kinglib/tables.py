@@ -22,6 +22,7 @@ from kinglib.state import DealResult, Phase
 __all__ = [
     "contracts_table",
     "deal_label",
+    "house_rules_table",
     "options_table",
     "played_contracts",
     "points_text",
@@ -76,6 +77,33 @@ def variants_table(names: Sequence[str], load: Any) -> Table:
         )
         table.add_row(Text(name), Text(info.title), Text(counts), Text(options))
     table.caption = "* the default number of players"
+    return table
+
+
+def house_rules_table(names: Sequence[str]) -> Table:
+    """The installed house rules: name, what they change (their first docstring line), options.
+
+    A house rule is loaded by its entry point; one that cannot be loaded says why in its row.
+    """
+    from kinglib.plugins import house_rule_options, load_house_rules
+
+    table = Table(title="kinglib house rules (kinglib play VARIANT --plugin NAME)")
+    table.add_column("house rule", no_wrap=True)
+    table.add_column("what it changes")
+    table.add_column("options (defaults)", no_wrap=True, overflow="ellipsis", max_width=40)
+    for name in names:
+        try:
+            plugin = load_house_rules(name)
+        except Exception as exc:  # a broken plugin must not hide the others
+            table.add_row(Text(name), Text(f"cannot load: {exc}"), Text(""))
+            continue
+        doc = (getattr(plugin, "__doc__", None) or "").strip().splitlines()
+        options = "\n".join(
+            f"{spec.name}={_option_value(spec.default)}" for spec in house_rule_options(plugin)
+        )
+        table.add_row(Text(name), Text(doc[0] if doc else ""), Text(options))
+    if not names:
+        table.caption = "none installed (entry point group kinglib.house_rules)"
     return table
 
 
@@ -159,10 +187,25 @@ def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
+def _chooser_text(rules: Rules, plan: Any) -> str:
+    """Who chooses, as the plan says for the first deals: the eldest, the dealer, or a player."""
+    choosers = getattr(plan, "chooser_of", None)
+    if choosers is None:
+        return "eldest"
+    deals = range(1, min(plan.deals, rules.players) + 1)
+    seats = [choosers(rules, k) for k in deals]
+    if seats == [(rules.dealer_for(k) + 1) % rules.players for k in deals]:
+        return "eldest"
+    if seats == [rules.dealer_for(k) for k in deals]:
+        return "dealer"
+    return "chooser"
+
+
 def _plan_table(rules: Rules, plan: Any) -> Table:
     """The pools and quotas of a match of chosen contracts, and what they hand out."""
     n = rules.players
-    table = Table(title=f"{rules.variant}: the match (contracts chosen by the eldest)")
+    who = _chooser_text(rules, plan)
+    table = Table(title=f"{rules.variant}: the match (contracts chosen by the {who})")
     table.add_column("contract")
     table.add_column("chosen")
     table.add_column("deals", justify="right")
@@ -187,7 +230,7 @@ def _plan_table(rules: Rules, plan: Any) -> Table:
             )
     forced = "; every player must use up his quotas exactly" if plan.per_player else ""
     table.caption = (
-        f"{plan.deals} deals; each deal's eldest chooses its contract with his hand seen"
+        f"{plan.deals} deals; each deal's {who} chooses its contract with his hand seen"
         f"{forced}; {_balance(totals)}; the highest total wins"
     )
     return table
@@ -281,8 +324,12 @@ def score_sheet(
     results: Sequence[DealResult],
     winners: Sequence[int] = (),
     human: int | None = None,
+    match_end: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> Table:
     """The score sheet of a match: a row per deal, subtotals, totals and the winner.
+
+    ``match_end`` holds the end-of-match points (``match_end_points(final_state)``): each is
+    a row of its own, named after the plugin that scored it, before the total.
 
     When the penalty deals come first and the bonus deals after them (the classic match),
     each part ends with its subtotal, as on a paper score pad; when they alternate (a
@@ -329,6 +376,13 @@ def score_sheet(
                 subtotal(f"all {names[sign]}", sums(chosen), end=False)
         table.rows[-1].end_section = True
     totals = sums(range(len(results)))
+    for name, points in match_end:
+        table.add_row(
+            Text(""), Text(f"end of match: {name}"), *(Text(points_text(p)) for p in points)
+        )
+        totals = [t + p for t, p in zip(totals, points)]
+    if match_end:
+        table.rows[-1].end_section = True
     table.add_row(
         Text(""), Text("total", style="bold"), *(Text(f"{t:+d}", style="bold") for t in totals)
     )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from kinglib.cards import Card, CardSet, Suit
+from kinglib.match_end import match_end_points
 from kinglib.moves import Move
 from kinglib.state import DealResult, Phase, Trick
 
@@ -63,7 +64,11 @@ class View:
         piles: the piles this seat may see, by name.
         totals: the match totals.
         results: the finished deals' results.
-        extra: the variant's public information (auction, declarations, shown cards...).
+        extra: the variant's public information (auction, declarations, shown cards...), from
+            the ``kinglib_view_extra`` hook while a deal is in progress. Once the match is
+            over the hook is no longer asked (a deal's facts are in ``results``, each with its
+            ``details``); ``extra`` then holds only ``"match_end"``, the end-of-match points
+            by plugin name (``{name: points per seat}``), when some plugin scored them.
         rules: the rules of the match (public knowledge: the pack, the contracts and their
             prices, the options); ``None`` for a view built by hand. Not part of equality.
 
@@ -104,6 +109,10 @@ class View:
                 rules.hook.kinglib_view_extra(rules=rules, state=state, seat=seat)
             ):
                 extra.update(found)
+        else:
+            bonuses = match_end_points(state)
+            if bonuses:
+                extra["match_end"] = dict(bonuses)
         piles = {k: CardSet.from_mask(m) for k, m in state.piles_mask if k in visible}
         return cls(
             seat=seat,

@@ -35,21 +35,11 @@ from kinglib.contracts import (
 )
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
+from kinglib.kit import trump_rounds
+from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS, check_trump_players
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
-
-# The praise-mode trump rounds: pluggy registers these hooks with this module.
-from kinglib_variants._trump_rounds import (  # noqa: F401
-    TRUMP_ROUND_OPTIONS,
-    check_trump_players,
-    kinglib_begin_deal,
-    kinglib_deal_details,
-    kinglib_invariants,
-    kinglib_phases,
-    kinglib_score_deal,
-    kinglib_view_extra,
-)
 
 __all__ = [
     "KING_PLAY_OPTIONS",
@@ -190,6 +180,8 @@ INFO = VariantInfo(
         "that card is shown to everyone), the others may buy the declaration for tricks, and "
         "each trick is worth 3."
     ),
+    # The praise-mode trump rounds are a plugin of their own, registered before this one.
+    parts=(trump_rounds,),
 )
 
 

@@ -32,20 +32,11 @@ from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
+from kinglib.kit import trump_rounds
+from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
-
-# The praise-mode trump rounds: pluggy registers these hooks with this module.
-from kinglib_variants._trump_rounds import (  # noqa: F401
-    TRUMP_ROUND_OPTIONS,
-    kinglib_begin_deal,
-    kinglib_deal_details,
-    kinglib_invariants,
-    kinglib_phases,
-    kinglib_score_deal,
-    kinglib_view_extra,
-)
 from kinglib_variants.simple import (
     KING_PLAY_OPTIONS,
     TWELVE_ORDER,
@@ -125,6 +116,8 @@ INFO = VariantInfo(
         "scheme parlett36 plays 36 cards and twelve games worth 72 each: no tricks, no hearts, "
         "no boys, no girls, no last two, no king, then their positive twins in that order."
     ),
+    # The praise-mode trump rounds are a plugin of their own, registered before this one.
+    parts=(trump_rounds,),
 )
 
 

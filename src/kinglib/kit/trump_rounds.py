@@ -583,8 +583,9 @@ def check_trump_players(scheme: str, players: int, allowed: tuple[int, ...]) -> 
 
 
 # --------------------------------------------------------------------- the hooks
-# A variant whose trump rounds are played in praise mode imports these hook implementations
-# into its own module (simple and three-hand do); pluggy registers them with the variant.
+# This module is a plugin: a variant whose trump rounds are played in praise mode names it in
+# its VariantInfo.parts (simple and three-hand do), and load_rules registers it just before
+# the variant.
 
 
 @hookimpl
