@@ -46,8 +46,8 @@ detail (the auction, the offers, the contracts still owed).
 from __future__ import annotations
 
 import random
-from functools import cache
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from kinglib.cards import Card, CardSet, Suit

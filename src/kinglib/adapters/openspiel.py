@@ -39,8 +39,8 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from functools import cache, lru_cache
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import Any
 
 import attrs
@@ -213,9 +213,7 @@ class KingGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if self.zero_sum else None,
             max_game_length=SEED_BYTES + per_deal * deal_count,
         )
-        super().__init__(
-            _game_type(self.zero_sum, _parameters()), info, _params_of(rules, deals)
-        )
+        super().__init__(_game_type(self.zero_sum, _parameters()), info, _params_of(rules, deals))
 
     def new_initial_state(self) -> KingState:
         """The state before the deal: the chance player picks the seed."""
@@ -445,9 +443,7 @@ def _replayed_world(view: View, rng: random.Random) -> State:
             continue
         start = [CardSet.from_mask(h | p) for h, p in zip(hands, played)]
         try:
-            world = rules.new_deal(
-                view.contract, hands=start, dealer=view.dealer, trump=view.trump
-            )
+            world = rules.new_deal(view.contract, hands=start, dealer=view.dealer, trump=view.trump)
             for _, card in plays:
                 world = world.apply(Play(card))
         except (IllegalMoveError, RulesError):
@@ -484,8 +480,7 @@ class KingObserver:
         self._game = game
         self.tensor = np.zeros(game.observation.size, np.float32)
         self.dict = {
-            name: self.tensor[start : start + size]
-            for name, start, size in game.observation.fields
+            name: self.tensor[start : start + size] for name, start, size in game.observation.fields
         }
 
     def set_from(self, state: KingState, player: int) -> None:
