@@ -4,27 +4,27 @@ Game-AI frameworks number their actions ``0 .. n-1``. :class:`ActionSpace` gives
 that a rules object can produce one number, the same for every state of those rules, in
 blocks laid out in this order:
 
-==========  ===========================================  ==================================
-block       moves                                        size
-==========  ===========================================  ==================================
-``play``    ``Play(card)`` for each card of the pack,    the pack's size
-            in display order (spades A..2, hearts,
-            diamonds, clubs, jokers)
-``draw``    ``Draw()``                                   1
-``pass``    ``Pass()``                                   1
-``sell``    ``Sell()``                                   1
-``keep``    ``Keep()``                                   1
-``bid``     ``Bid(0)`` .. ``Bid(n)``, ``n`` the size     the pack's size + 1
-            of the pack
-``choose``  ``Choose(c)`` for each contract id of the    the number of contracts
-            catalogue, in catalogue order
-``declare`` ``Declare(t)`` for the four suits (S, H,     8
-            D, C) then ``notrump``, ``misere``,
-            ``last``, ``raspis``
-``discard`` ``Discard(cards)`` for each one card, then   ``n + n(n-1)/2`` (``n`` the
-            for each pair of cards of the pack (pairs    pack's size), only when the rules
-            in display order of their first card)        have a discard phase, else 0
-==========  ===========================================  ==================================
+===========  ===========================================  ==================================
+block        moves                                        size
+===========  ===========================================  ==================================
+``play``     ``Play(card)`` for each card of the pack,    the pack's size
+             in display order (spades A..2, hearts,
+             diamonds, clubs, jokers)
+``draw``     ``Draw()``                                   1
+``pass``     ``Pass()``                                   1
+``sell``     ``Sell()``                                   1
+``keep``     ``Keep()``                                   1
+``bid``      ``Bid(0)`` .. ``Bid(n)``, ``n`` the size     the pack's size + 1
+             of the pack
+``choose``   ``Choose(c)`` for each contract id of the    the number of contracts
+             catalogue, in catalogue order
+``declare``  ``Declare(t)`` for the four suits (S, H,     8
+             D, C) then ``notrump``, ``misere``,
+             ``last``, ``raspis``
+``discard``  ``Discard(cards)`` for each one card, then   ``n + n(n-1)/2`` (``n`` the
+             for each pair of cards of the pack (pairs    pack's size), only when the rules
+             in display order of their first card)        have a discard phase, else 0
+===========  ===========================================  ==================================
 
 A discard is one action (the whole set laid away), so the state between two discarded cards
 never exists and every framework sees the rules' own moves. A 32-card pack with a discard
