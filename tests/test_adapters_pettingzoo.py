@@ -74,3 +74,8 @@ def test_ansi_rendering_shows_the_table() -> None:
         assert f"seat {seat}: {state.hand(seat)}" in text
     with pytest.raises(kinglib.RulesError, match="render_mode must be None or 'ansi'"):
         king_zoo.raw_env("simple", render_mode="human")
+
+
+def test_a_negative_deal_count_is_refused() -> None:
+    with pytest.raises(kinglib.RulesError, match="deals must be 0 .the whole match. or more"):
+        king_zoo.raw_env("simple", deals=-1)

@@ -34,6 +34,7 @@ import numpy as np
 from gymnasium import spaces
 
 from kinglib.adapters.actions import ActionSpace
+from kinglib.adapters.episode import check_deals, episode_over
 from kinglib.adapters.observation import Observation
 from kinglib.adapters.pettingzoo import BOUND, _rules
 from kinglib.adapters.table import table_text
@@ -74,13 +75,11 @@ class KingEnv(gymnasium.Env[Any, Any]):
             )
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if deals < 0:
-            raise RulesError(f"deals must be 0 (the whole match) or more, not {deals}")
         self.rules = rules
         self.seat = seat
         others = [s for s in range(rules.players) if s != seat]
         self.opponents = dict(zip(others, opponents))
-        self.deals = deals
+        self.deals = check_deals(deals)
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.encoder = Observation(rules)
@@ -91,7 +90,7 @@ class KingEnv(gymnasium.Env[Any, Any]):
         self._ended = False
 
     def _finished(self, state: State) -> bool:
-        return state.is_over or (bool(self.deals) and len(state.results) >= self.deals)
+        return episode_over(state, self.deals)
 
     def _advance(self, state: State) -> State:
         """Let the bots move until the agent's seat is to move or the episode is over."""

@@ -49,6 +49,7 @@ import pyspiel
 
 import kinglib
 from kinglib.adapters.actions import ActionSpace
+from kinglib.adapters.episode import check_deals, episode_over
 from kinglib.adapters.observation import Observation
 from kinglib.cards import CardSet
 from kinglib.errors import IllegalMoveError, RulesError
@@ -186,9 +187,7 @@ class KingGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None, *, rules: Rules | None = None):
         """Build the game of ``params`` (or of ``rules``, with ``params`` giving ``deals``)."""
         given = dict(params or {})
-        deals = int(given.get("deals", 0))
-        if deals < 0:
-            raise RulesError(f"deals must be 0 (the whole match) or more, not {deals}")
+        deals = check_deals(int(given.get("deals", 0)))
         if rules is None:
             rules = rules_of_params(given)
         self.rules = rules
@@ -354,10 +353,7 @@ class KingState(pyspiel.State):  # type: ignore[misc]
         state = self._state
         if state is None:
             return False
-        if state.is_over:
-            return True
-        deals = self._game.deals
-        return bool(deals) and len(state.results) >= deals
+        return episode_over(state, self._game.deals)
 
     def _totals(self) -> tuple[int, ...]:
         assert self._state is not None

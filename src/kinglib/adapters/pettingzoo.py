@@ -36,6 +36,7 @@ from pettingzoo.utils import wrappers
 
 import kinglib
 from kinglib.adapters.actions import ActionSpace
+from kinglib.adapters.episode import check_deals, episode_over
 from kinglib.adapters.observation import Observation
 from kinglib.adapters.table import table_text
 from kinglib.errors import RulesError
@@ -77,10 +78,8 @@ class KingAECEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if deals < 0:
-            raise RulesError(f"deals must be 0 (the whole match) or more, not {deals}")
         self.rules = _rules(variant, options)
-        self.deals = deals
+        self.deals = check_deals(deals)
         self.render_mode = render_mode
         self.encoder = Observation(self.rules)
         self.actions = ActionSpace(self.rules)
@@ -127,7 +126,7 @@ class KingAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": vector, "action_mask": mask}
 
     def _finished(self, state: State) -> bool:
-        return state.is_over or (bool(self.deals) and len(state.results) >= self.deals)
+        return episode_over(state, self.deals)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the match of ``seed`` (a random one without it)."""
