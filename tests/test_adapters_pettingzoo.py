@@ -77,5 +77,5 @@ def test_ansi_rendering_shows_the_table() -> None:
 
 
 def test_a_negative_deal_count_is_refused() -> None:
-    with pytest.raises(kinglib.RulesError, match="deals must be 0 .the whole match. or more"):
+    with pytest.raises(kinglib.RulesError, match=r"deals must be 0 \(the whole match\) or more"):
         king_zoo.raw_env("simple", deals=-1)

@@ -193,21 +193,24 @@ class Observation:
         if view.trump is not None and view.trump in _TRUMPS:
             out[at["trump"] + _TRUMPS.index(view.trump)] = 1.0
         self._cards(out, at["hand"], view.hand.mask)
+        slot = self._slot
+        trick_at, played_at, order_at = at["trick"], at["played"], at["play_order"]
         if view.trick:
             out[at["leader"] + view.trick[0][0]] = 1.0
         for seat, card in view.trick:
-            self._cards(out, at["trick"] + seat * d, card.mask)
+            out[trick_at + seat * d + slot[card.index]] = 1.0
         order = 0
         won = [0] * n
         for trick in view.tricks:
             won[trick.winner] += 1
             for seat, card in trick.plays:
                 order += 1
-                self._cards(out, at["played"] + seat * d, card.mask)
-                self._cards(out, at["play_order"], card.mask, order / d)
+                place = slot[card.index]
+                out[played_at + seat * d + place] = 1.0
+                out[order_at + place] = order / d
         for _, card in view.trick:
             order += 1
-            self._cards(out, at["play_order"], card.mask, order / d)
+            out[order_at + slot[card.index]] = order / d
         per_seat = d / n
         for seat in range(n):
             out[at["tricks_won"] + seat] = won[seat] / per_seat
