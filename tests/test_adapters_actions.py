@@ -17,7 +17,7 @@ from tests.adapter_support import VARIANTS
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@settings(max_examples=20)
+@settings(max_examples=12)
 @given(data=st.data())
 def test_every_legal_move_round_trips(variant: str, data: st.DataObject) -> None:
     rules = kinglib.load_rules(variant)
@@ -95,7 +95,7 @@ def _swapped_world(state: State, rng: random.Random) -> State | None:
 
 
 @pytest.mark.parametrize("variant", ["simple", "jokers", "omnibus", "three-hand"])
-@settings(max_examples=20)
+@settings(max_examples=12)
 @given(seed=st.integers(0, 2**32 - 1), count=st.integers(0, 20), swap=st.randoms())
 def test_states_with_the_same_view_give_the_same_observation(
     variant: str, seed: int, count: int, swap: random.Random
@@ -117,7 +117,7 @@ def test_states_with_the_same_view_give_the_same_observation(
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@settings(max_examples=20)
+@settings(max_examples=12)
 @given(data=st.data())
 def test_the_observation_holds_the_hand_and_the_trick(variant: str, data: st.DataObject) -> None:
     rules = kinglib.load_rules(variant)
