@@ -25,6 +25,16 @@ def test_gymnasium_env_checker_passes_with_a_house_rule() -> None:
     check_env(king_gym.env(house_rules(), deals=1), skip_render_check=True)
 
 
+def test_the_registered_environment_renders_the_table() -> None:
+    made = gymnasium.make(king_gym.ENV_ID, variant="jokers", deals=1, render_mode="ansi")
+    check_env(made.unwrapped)
+    _, info = made.reset(seed=3)
+    text = made.render()
+    state = kinglib.load_rules("jokers").new_match(seed=3)
+    assert f"> seat 0: {state.hand(0)}" in text
+    assert list(np.flatnonzero(info["action_mask"])) != []
+
+
 @pytest.mark.parametrize("variant", ["atomic", "bidding", "ordered", "three-hand"])
 def test_masks_are_the_legal_moves_and_rewards_are_the_seat_points(variant: str) -> None:
     env = king_gym.env(variant, seat=1, opponents=None, deals=1)

@@ -19,13 +19,15 @@ vector of the seat's view (``float32``); actions are numbered by
 :class:`~kinglib.adapters.actions.ActionSpace` and ``info["action_mask"]`` is 1 at each legal
 one. A step's reward is the change of the seat's total (the points of a deal, when it ends).
 ``reset(seed=s)`` deals the match of seed ``s``; ``deals=N`` ends an episode after ``N``
-deals. An illegal action ends the episode with reward ``illegal_reward`` (default -1) and
-``info["illegal"]`` set, as PettingZoo's illegal-move wrapper does.
+deals; ``reset()`` without a seed deals a match whose seed comes from the environment's
+generator (``np_random``, seeded by the last seeded reset). An illegal action ends the
+episode with reward ``illegal_reward`` (default -1) and ``info["illegal"]`` set, as
+PettingZoo's illegal-move wrapper does. Importing the module registers the environment as
+``"kinglib/King-v0"``: ``gymnasium.make("kinglib/King-v0", variant="jokers", deals=1)``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,13 +45,16 @@ from kinglib.errors import RulesError
 from kinglib.rules import Rules
 from kinglib.state import State
 
-__all__ = ["KingEnv", "env"]
+__all__ = ["ENV_ID", "KingEnv", "env"]
+
+#: The id under which the environment is registered: ``gymnasium.make(ENV_ID, variant=...)``.
+ENV_ID = "kinglib/King-v0"
 
 
 class KingEnv(gymnasium.Env[Any, Any]):
     """One seat of a kinglib match against bots (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium reads this attribute)
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (read by Gymnasium)
 
     def __init__(
         self,
@@ -114,7 +119,7 @@ class KingEnv(gymnasium.Env[Any, Any]):
         """Deal the match of ``seed`` (a random one without it) and play to the agent's turn."""
         super().reset(seed=seed)
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+            seed = int(self.np_random.integers(2**32))
         self.state = self._advance(self.rules.new_match(seed=seed))
         self._ended = False
         return self._observe(self.state)
@@ -154,3 +159,7 @@ def env(
 ) -> KingEnv:
     """The environment of ``seat`` against ``opponents`` (``deals=``, ``render_mode=`` too)."""
     return KingEnv(variant, seat=seat, opponents=opponents, **options)
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point=KingEnv)

@@ -21,7 +21,8 @@ agent's view (``float32``) and ``"action_mask"`` is 1 at each legal action (``in
 for an agent that is not to move), actions numbered by
 :class:`~kinglib.adapters.actions.ActionSpace`. A step's reward is the change of each seat's
 total: the points of a deal, given when the deal ends. ``reset(seed=s)`` deals the match of
-seed ``s`` (:meth:`Rules.new_match`); ``deals=N`` ends an episode after ``N`` deals.
+seed ``s`` (:meth:`Rules.new_match`), and a later ``reset()`` the match of a seed drawn from a
+generator seeded with ``s``; ``deals=N`` ends an episode after ``N`` deals.
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ class KingAECEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.state: State | None = None
+        self._seeds = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -131,7 +133,9 @@ class KingAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the match of ``seed`` (a random one without it)."""
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+            seed = self._seeds.randrange(2**32)
+        else:
+            self._seeds = random.Random(seed)
         self.state = self.rules.new_match(seed=seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
