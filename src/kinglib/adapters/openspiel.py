@@ -39,7 +39,6 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -51,14 +50,13 @@ import kinglib
 from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.episode import check_deals, episode_over
 from kinglib.adapters.observation import Observation
-from kinglib.cards import CardSet
-from kinglib.errors import IllegalMoveError, RulesError
+from kinglib.adapters.worlds import deal_again
+from kinglib.errors import RulesError
 from kinglib.invariants import invariants_of
-from kinglib.moves import Play
 from kinglib.plugins import house_rules_names
 from kinglib.record import plugin_name
 from kinglib.rules import Rules
-from kinglib.state import DealResult, Phase, State
+from kinglib.state import DealResult, State
 from kinglib.view import View
 
 __all__ = ["GAME_NAME", "KingGame", "KingObserver", "KingState", "game", "rules_of_params"]
@@ -382,7 +380,7 @@ class KingState(pyspiel.State):  # type: ignore[misc]
         sample = getattr(view, "sample", None)
         if sample is not None:
             return KingState(self._game, sample(rng), self._context)
-        world = _replayed_world(view, rng)
+        world = deal_again(view, rng)
         context = _Context(view.deal_number, view.totals, view.results)
         if self._context is not None:
             context = self._context
@@ -396,76 +394,6 @@ class KingState(pyspiel.State):  # type: ignore[misc]
         hands = " | ".join(str(state.hand(s)) for s in range(state.players))
         trick = " ".join(f"{s}:{c}" for s, c in state.trick)
         return f"deal {state.deal_number} {state.phase.value} {hands} [{trick}]"
-
-
-def _voids(view: View) -> dict[int, set[Any]]:
-    """The suits each seat has shown it lacks: it did not follow a suit that was led."""
-    voids: dict[int, set[Any]] = {s: set() for s in range(view.players)}
-    tricks = [t.plays for t in view.tricks] + [view.trick]
-    for plays in tricks:
-        if not plays:
-            continue
-        led = plays[0][1].suit
-        for seat, card in plays[1:]:
-            if card.suit is not led:
-                voids[seat].add(led)
-    return voids
-
-
-def _replayed_world(view: View, rng: random.Random) -> State:
-    """A one-deal state with the unseen cards dealt at random, the deal's cards replayed."""
-    rules = view.rules
-    if (
-        rules is None
-        or view.contract is None
-        or view.extra
-        or any(view.pile_sizes.values())
-        or view.phase is not Phase.PLAY
-    ):
-        raise NotImplementedError(
-            "resampling this state needs View.sample: without it only a deal whose moves are "
-            f"all card plays can be dealt again (this one: {view.phase.value} phase, "
-            f"extras {sorted(view.extra)}, piles {dict(view.pile_sizes)})"
-        )
-    plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
-    played: list[int] = [0] * view.players
-    for seat, card in plays:
-        played[seat] |= card.mask
-    unseen = [c for c in rules.deck if c not in view.seen_cards]
-    voids = _voids(view)
-    for _ in range(200):
-        hands = _deal_unseen(view, unseen, voids, rng)
-        if hands is None:
-            continue
-        start = [CardSet.from_mask(h | p) for h, p in zip(hands, played)]
-        try:
-            world = rules.new_deal(view.contract, hands=start, dealer=view.dealer, trump=view.trump)
-            for _, card in plays:
-                world = world.apply(Play(card))
-        except (IllegalMoveError, RulesError):
-            continue
-        return world
-    raise NotImplementedError("no deal of the unseen cards agrees with the play so far")
-
-
-def _deal_unseen(
-    view: View, unseen: Sequence[Any], voids: dict[int, set[Any]], rng: random.Random
-) -> list[int] | None:
-    """Masks of the seats' hands: the view's hand and the unseen cards dealt to the others."""
-    room = list(view.hand_sizes)
-    hands = [0] * view.players
-    hands[view.seat] = view.hand.mask
-    room[view.seat] = 0
-    cards = list(unseen)
-    rng.shuffle(cards)
-    for card in cards:
-        seats = [s for s in range(view.players) if room[s] and card.suit not in voids[s]]
-        if not seats:
-            return None
-        seat = rng.choice(seats)
-        hands[seat] |= card.mask
-        room[seat] -= 1
-    return hands if not any(room) else None
 
 
 class KingObserver:
