@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
-from kinglib import Card, Suit
+from kinglib import Card, CardSet, Suit
 from kinglib.adapters.worlds import deal_again, voids
 
 
@@ -43,12 +43,7 @@ def test_worlds_differ_in_the_hands_the_seat_has_not_seen() -> None:
 
 def test_a_seat_that_did_not_follow_is_never_dealt_the_suit() -> None:
     rules = kinglib.load_rules("simple")
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S",
-        "AH KH QH JH TH 9H 8H 7H",
-        "AD KD QD JD TD 9D 8D 7D",
-        "AC KC QC JC TC 9C 8C 7C",
-    ]
+    hands = [CardSet.deck(32).of_suit(suit) for suit in Suit]  # one suit a seat
     state = rules.new_deal("no_tricks", hands=hands, dealer=3)
     state = state.apply(kinglib.Play(Card.parse("7S")))
     state = state.apply(kinglib.Play(Card.parse("7H")))
