@@ -193,7 +193,7 @@ async def table_socket(socket: WebSocket) -> None:
     if isinstance(old, SocketConnection):
         replaced = ProtocolError("bad_seat", "this seat was opened in another window")
         await _refuse(old, replaced, 4409)
-    limit = RateLimit()
+    limit = RateLimit(lobby.message_rate, 3 * lobby.message_rate)
     dropped = 0
     try:
         while True:

@@ -73,14 +73,21 @@ class Lobby:
         bot_delay: seconds a bot waits before each move.
         records: a folder where finished matches are saved, or ``None``.
         max_tables: the most tables kept in memory.
+        message_rate: messages a second each connection may send (with bursts of three
+            seconds' worth); more are refused as flooding.
 
     """
 
     def __init__(
-        self, bot_delay: float = 0.5, records: Path | None = None, max_tables: int = MAX_TABLES
+        self,
+        bot_delay: float = 0.5,
+        records: Path | None = None,
+        max_tables: int = MAX_TABLES,
+        message_rate: float = 10.0,
     ) -> None:
         """An empty lobby."""
         self.bot_delay = bot_delay
+        self.message_rate = message_rate
         self.records = records
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
