@@ -131,6 +131,7 @@ function render(m) {
   log.replaceChildren(...m.log.map((line) => el("li", {}, prettyText(line))));
   log.scrollTop = log.scrollHeight;
   $("sheet-box").replaceChildren(sheetTable(m.sheet));
+  document.body.dataset.version = m.version;
   const over = $("over");
   if (m.over) {
     const names = m.winners.map((s) => s === m.you ? "you" : "seat " + s + " (" + m.table.seats[s].name + ")");
