@@ -13,6 +13,7 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
 from kinglib.web import Lobby, create_app  # noqa: E402
+from kinglib.web.table import Table  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -81,7 +83,8 @@ def _browser(profile: Path) -> WebDriver:
         options.add_argument(flag)
     service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
     try:
-        return webdriver.Chrome(service=service, options=options)
+        driver: WebDriver = webdriver.Chrome(service=service, options=options)
+        return driver
     except WebDriverException as exc:  # pragma: no cover - a broken browser install
         pytest.skip(f"Chromium does not start: {exc.msg}")
 
@@ -107,6 +110,10 @@ def _wait(check: Callable[[], object], what: str, seconds: float = 10.0) -> None
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.02)
+
+
+def _moved(table: Table, version: int) -> bool:
+    return table.version > version
 
 
 def _png_size(path: Path) -> tuple[int, int]:
@@ -176,8 +183,8 @@ def test_a_browser_plays_simple_against_three_bots_with_a_friend_joining(
     mid_trick = False
     clicks = 0
     while not table.state.results:  # the whole first deal
-        seat = table.state.to_move
-        page = pages.get(seat)  # type: ignore[arg-type]
+        to_move = table.state.to_move
+        page = pages.get(to_move) if to_move is not None else None
         if page is None:
             time.sleep(0.01)
             continue
@@ -197,12 +204,12 @@ def test_a_browser_plays_simple_against_three_bots_with_a_friend_joining(
             page.find_element(By.CSS_SELECTOR, "#hand .card:not(.legal)").click()
             time.sleep(0.2)
             assert table.version == before
-        if not mid_trick and seat == 0 and table.state.trick:
+        if not mid_trick and to_move == 0 and table.state.trick:
             shots.append(_shot(me, tmp_path, "web-table.png"))
             mid_trick = True
         page.find_element(By.CSS_SELECTOR, "#hand .card.legal").click()
         clicks += 1
-        _wait(lambda before=before: table.version > before, "the click to play the card")
+        _wait(partial(_moved, table, before), "the click to play the card")
     assert mid_trick and clicks >= 2 * 4
     result = table.state.results[0]
     _wait(lambda: len(me.find_elements(By.CSS_SELECTOR, "#sheet tbody tr.deal")) == 1, "the sheet")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -147,8 +148,26 @@ def test_flooding_is_refused_and_binary_is_malformed() -> None:
         seats.close()
 
 
-def test_moves_after_the_end_are_refused() -> None:
-    with server() as (client, lobby):
+def test_the_pages_and_their_files_are_served() -> None:
+    with server() as (client, _):
+        for path, text in (
+            ("/", "New table"),
+            ("/table/anything", "Your hand"),
+            ("/replay", "kinglib replay"),
+            ("/static/table.js", "WebSocket"),
+            ("/static/app.css", ".card"),
+        ):
+            answer = client.get(path)
+            assert answer.status_code == 200 and text in answer.text, path
+        catalogue = client.get("/api/catalogue").json()
+        assert {v["name"] for v in catalogue["variants"]} >= set(BUILTIN_VARIANTS)
+        assert {"random", "heuristic"} <= set(catalogue["bots"])
+        bad = client.post("/api/replay", content="{}")
+        assert bad.status_code == 400 and bad.json()["error"]
+
+
+def test_moves_after_the_end_are_refused_and_the_record_is_saved(tmp_path: Path) -> None:
+    with server(records=tmp_path) as (client, lobby):
         made = create(client, variant="simple", players=3, seats=["random"] * 2 + ["you"], seed=2)
         table = lobby.tables[made["table"]]
         seats = Seats(client, table, {2: made["token"]})
@@ -157,6 +176,9 @@ def test_moves_after_the_end_are_refused() -> None:
             message = seats.move(2, message["moves"][0]["text"])
         assert seats.move(2, "pass")["code"] == "over"
         seats.close()
+        saved = list(tmp_path.glob("simple-*.json"))
+        assert len(saved) == 1
+        assert kinglib.from_json(saved[0].read_text(encoding="utf-8")) == table.state
 
 
 def test_a_wrong_token_gets_no_seat() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +20,11 @@ from kinglib.web.table import Table
 
 
 @contextmanager
-def server(message_rate: float = 10_000.0) -> Iterator[tuple[TestClient, Lobby]]:
+def server(
+    message_rate: float = 10_000.0, records: Path | None = None
+) -> Iterator[tuple[TestClient, Lobby]]:
     """A web app in a test client, with its lobby; bots move at once."""
-    lobby = Lobby(bot_delay=0.0, message_rate=message_rate)
+    lobby = Lobby(bot_delay=0.0, message_rate=message_rate, records=records)
     with TestClient(create_app(lobby=lobby)) as client:
         try:
             yield client, lobby
