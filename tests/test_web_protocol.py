@@ -12,6 +12,7 @@ import pytest
 import kinglib
 from kinglib.plugins import BUILTIN_VARIANTS
 from kinglib.web.protocol import ERROR_CODES, MAX_MESSAGE_CHARS, MOVE_KINDS
+from kinglib.web.table import Seat
 from tests.web_support import Seats, create, join, server
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK[12])\b")
@@ -309,3 +310,38 @@ def test_every_move_kind_of_every_variant_is_played_through_the_socket() -> None
     assert set().union(*played.values()) == set(MOVE_KINDS)
     assert {"declare", "bid", "pass", "sell", "keep"} <= played["simple"]
     assert {"choose", "discard"} <= played["atomic"] and "draw" in played["domino"]
+
+
+class _BrokenBot:
+    """A bot that fails at every move."""
+
+    def choose_move(self, view: object) -> kinglib.Move:
+        raise RuntimeError("broken")
+
+
+def test_a_broken_bot_does_not_stall_its_table() -> None:
+    with server() as (client, lobby):
+        made = create(client, variant="simple", seats=["you", "open", "random", "random"], seed=4)
+        table = lobby.tables[made["table"]]
+        table.seats[1] = Seat("bot", "broken bot", bot=_BrokenBot())
+        seats = Seats(client, table, {0: made["token"]})
+        assert client.portal is not None and table.state.to_move == 1
+        client.portal.call(table.start_bots)
+        message = seats.latest(0)
+        while not message.get("moves"):  # the bots play up to seat 0
+            message = seats.sockets[0].receive_json()
+        for _ in range(6):
+            message = seats.move(0, message["moves"][0]["text"])
+            assert message["type"] == "state" and message["view"]["to_move"] == 0
+
+
+def test_the_serve_command_starts_the_server(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import kinglib.web
+    from kinglib.cli import main
+
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(kinglib.web, "serve", lambda *args, **kwargs: calls.append((*args, kwargs)))
+    assert main(["serve", "--host", "0.0.0.0", "--port", "9001", "--records", str(tmp_path)]) == 0
+    assert calls == [("0.0.0.0", 9001, {"records": tmp_path, "bot_delay": 0.5})]

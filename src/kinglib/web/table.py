@@ -319,14 +319,22 @@ class Table:
                 view = self.state.view(seat)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            if isinstance(bot, (RandomBot, HeuristicBot)):
-                move = bot.choose_move(view)
-            else:  # a bot that thinks longer must not hold up the other tables
-                move = await asyncio.to_thread(bot.choose_move, view)
+            try:
+                if isinstance(bot, (RandomBot, HeuristicBot)):
+                    move = bot.choose_move(view)
+                else:  # a bot that thinks longer must not hold up the other tables
+                    move = await asyncio.to_thread(bot.choose_move, view)
+            except Exception:  # a broken bot must not stall the table: it plays its first move
+                move = view.legal_moves[0]
             async with self.lock:
                 if self.version != version:
                     continue
-                self._advance(seat, move, self.state.apply(move))
+                try:
+                    after = self.state.apply(move)
+                except KinglibError:
+                    move = view.legal_moves[0]
+                    after = self.state.apply(move)
+                self._advance(seat, move, after)
                 await self._broadcast()
 
 
