@@ -52,6 +52,12 @@ def join(client: TestClient, table: str, seat: int) -> str:
 _OPEN: list[Seats] = []
 
 
+def _bot_to_move(message: dict[str, Any]) -> bool:
+    """Whether a bot is to move in a state message (so another state will follow)."""
+    to_move = message["view"]["to_move"]
+    return to_move is not None and message["table"]["seats"][to_move]["kind"] == "bot"
+
+
 class Seats:
     """One open socket per seat of a table, each read up to the table's latest state."""
 
@@ -68,9 +74,11 @@ class Seats:
         _OPEN.append(self)
 
     def latest(self, seat: int) -> dict[str, Any]:
-        """The state message of the table's current version on that seat's socket."""
+        """The state message of the table's current version on that seat's socket, once no bot
+        is to move.
+        """
         message = self.last.get(seat)
-        while message is None or message["version"] < self.table.version:
+        while message is None or message["version"] < self.table.version or _bot_to_move(message):
             message = self.sockets[seat].receive_json()
             if message["type"] == "state":
                 self.last[seat] = message
@@ -88,10 +96,12 @@ class Seats:
                 return message
             if message["type"] == "state":
                 self.last[seat] = message
-            if message["type"] == "state" and message["version"] > before:
-                to_move = message["view"]["to_move"]
-                if to_move is None or message["table"]["seats"][to_move]["kind"] != "bot":
-                    return message
+            if (
+                message["type"] == "state"
+                and message["version"] > before
+                and not _bot_to_move(message)
+            ):
+                return message
 
     def close(self) -> None:
         """Close every socket."""
