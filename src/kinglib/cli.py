@@ -1,4 +1,4 @@
-"""The ``kinglib`` command: variants, rules, play, simulate and replay.
+"""The ``kinglib`` command: variants, rules, play, simulate, replay and serve.
 
 Every error ends the command with one line on stderr starting ``kinglib: error:`` and a
 non-zero exit status: 2 for usage errors (an unknown variant, a bad option or seat, bad
@@ -311,6 +311,17 @@ def _dask_client(address: str) -> Any:
         raise CommandError(f"cannot reach the dask scheduler at {address}: {exc}") from None
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Host tables to play in the browser until stopped (needs the ``web`` extra)."""
+    try:
+        web = importlib.import_module("kinglib.web")
+    except ImportError:
+        raise CommandError("serve needs the web extra: pip install 'kinglib[web]'") from None
+    records = Path(args.records) if args.records else None
+    web.serve(args.host, args.port, records=records, bot_delay=args.bot_delay)
+    return 0
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -378,6 +389,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check a record and print its score sheet")
     p.add_argument("file")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("serve", help="host tables to play in the browser (the web extra)")
+    p.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--records", metavar="DIR", help="save each finished match's record here")
+    p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits (0.5)")
+    p.set_defaults(run=cmd_serve)
     return parser
 
 
