@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from kinglib.rules import Rules
     from kinglib.sampling import HiddenLayout
     from kinglib.schedule import Schedule
-    from kinglib.view import View
     from kinglib.state import DealResult, Phase, State
+    from kinglib.view import View
 
 __all__ = ["hookimpl", "hookspec"]
 

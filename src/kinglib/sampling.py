@@ -71,13 +71,13 @@ def hand_slot(seat: int) -> str:
     return f"hand:{seat}"
 
 
-def _hand_blame(seat: int) -> tuple[str, ...]:
+def _hand_blame(seat: int, move: int) -> tuple[str, ...]:
     return (hand_slot(seat),)
 
 
 def _blame_or_hand(
-    value: Callable[[int], tuple[str, ...]] | None,
-) -> Callable[[int], tuple[str, ...]]:
+    value: Callable[[int, int], tuple[str, ...]] | None,
+) -> Callable[[int, int], tuple[str, ...]]:
     return _hand_blame if value is None else value
 
 
@@ -110,17 +110,21 @@ class HiddenLayout:
         slots: ``(name, size)`` of each hidden place (``hand_slot(seat)``, a pile's name, or a
             name the variant chooses); the sizes add up to the pool's size.
         excluded: ``(name, mask)``: cards that cannot be in that place.
-        start: given the placement (slot name to mask), the :class:`DealStart`.
-        blame: given a seat whose replayed move was illegal, the slots holding that seat's
-            cards at that moment (by default its hand).
+        start: given the placement (slot name to mask) and a generator (for any order the
+            view leaves open), the :class:`DealStart`.
+        blame: given a seat and the index of its move in the deal (a replayed move that was
+            illegal), the slots that held that seat's hidden cards at that moment (by default
+            its hand).
 
     """
 
     pool: int
     slots: tuple[tuple[str, int], ...]
-    start: Callable[[Mapping[str, int]], DealStart]
+    start: Callable[[Mapping[str, int], random.Random], DealStart]
     excluded: tuple[tuple[str, int], ...] = ()
-    blame: Callable[[int], tuple[str, ...]] = attrs.field(default=None, converter=_blame_or_hand)
+    blame: Callable[[int, int], tuple[str, ...]] = attrs.field(
+        default=None, converter=_blame_or_hand
+    )
 
 
 def played_by(view: View) -> list[int]:
@@ -176,7 +180,7 @@ def stock_layout(rules: Rules, view: View) -> HiddenLayout:
                 "kinglib_sample_hidden in the variant"
             )
 
-    def start(placed: Mapping[str, int]) -> DealStart:
+    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
         hands = tuple(
             (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | played[s]
             for s in range(view.players)
@@ -276,10 +280,11 @@ class _Placer:
                 if weight:
                     options.append((weight, split, rest))
             pick = rng.randrange(sum(w for w, _, _ in options))
-            for weight, split, rest in options:
-                if pick < weight:
+            for option in options:
+                if pick < option[0]:
                     break
-                pick -= weight
+                pick -= option[0]
+            split, rest = option[1], option[2]
             cards = group[:]
             rng.shuffle(cards)
             for name, mask in self._cut(cards, split, range(len(split))).items():
@@ -430,12 +435,12 @@ def _rebuild(
     """Deal ``placed``, replay the deal's public moves; ``None`` if that is not the view."""
     layout = knowledge.layout
     try:
-        start = layout.start(placed)
+        start = layout.start(placed, rng)
     except KinglibError:
         return None
     state = _opened(rules, view, start, rng.getrandbits(32))
     hidden = iter(start.hidden_moves)
-    for public in view.deal_moves:
+    for number, public in enumerate(view.deal_moves):
         move = next(hidden, None) if public is None else public
         if move is None:
             raise SamplingError(
@@ -445,14 +450,14 @@ def _rebuild(
         try:
             state = state.apply(move)
         except IllegalMoveError:
-            _learn(knowledge, state, move)
+            _learn(knowledge, state, move, number)
             return None
     if state.view(view.seat) != view:
         return None
     return state
 
 
-def _learn(knowledge: _Knowledge, state: State, move: Move) -> None:
+def _learn(knowledge: _Knowledge, state: State, move: Move, number: int) -> None:
     """Exclude from the mover's places every hidden card that would make ``move`` illegal."""
     seat = state.to_move
     if seat is None:
@@ -463,11 +468,16 @@ def _learn(knowledge: _Knowledge, state: State, move: Move) -> None:
     hands[seat] = bare
     if move not in state.evolve(hands_mask=tuple(hands)).legal_moves():
         return  # not a matter of the hidden cards
+    gone = 0  # cards already played: never in a hand again
+    for trick in state.tricks:
+        gone |= trick.cards.mask
+    for _, card in state.trick:
+        gone |= card.mask
     blocking = 0
-    for index in iter_indices(pool):
+    for index in iter_indices(pool & ~gone):
         hands[seat] = bare | 1 << index
         probe = state.evolve(hands_mask=tuple(hands))
         if move not in probe.legal_moves():
             blocking |= 1 << index
-    for name in knowledge.layout.blame(seat):
+    for name in knowledge.layout.blame(seat, number):
         knowledge.exclude(name, blocking)

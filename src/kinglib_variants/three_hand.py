@@ -39,6 +39,7 @@ from kinglib_variants._trump_rounds import (  # noqa: F401
     kinglib_deal_details,
     kinglib_invariants,
     kinglib_phases,
+    kinglib_sample_hidden,
     kinglib_score_deal,
     kinglib_view_extra,
 )
