@@ -26,7 +26,9 @@ def _now() -> datetime.datetime:
     return datetime.datetime.now(datetime.timezone.utc)
 
 
-def run(out: str, until: str, variants: list[str], bots: list[str], start: int) -> None:
+def run(
+    out: str, until: str, variants: list[str], bots: list[str], start: int, sanity: list[str]
+) -> None:
     """Append duplicate matches to ``out`` until the time ``until`` (UTC, HH:MM)."""
     hour, minute = (int(x) for x in until.split(":"))
     stop = _now().replace(hour=hour, minute=minute, second=0, microsecond=0)
@@ -37,11 +39,15 @@ def run(out: str, until: str, variants: list[str], bots: list[str], start: int) 
             if _now() >= stop:
                 break
             r = rules[variant]
-            seating = bots[: r.players]
-            result = duplicate_match(r, seating, game_seed(0, index))
-            line = {"variant": variant, "bots": seating, **attrs.asdict(result)}
-            with open(out, "a") as f:
-                f.write(json.dumps(line) + "\n")
+            lineups = [bots]
+            if sanity and index % 4 == 0:
+                lineups.append(sanity)
+            for lineup in lineups:
+                seating = lineup[: r.players]
+                result = duplicate_match(r, seating, game_seed(0, index))
+                line = {"variant": variant, "bots": seating, **attrs.asdict(result)}
+                with open(out, "a") as f:
+                    f.write(json.dumps(line) + "\n")
         index += 1
 
 
@@ -70,13 +76,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--until", default="23:59")
     parser.add_argument("--variants", default=",".join(kinglib.variant_names()))
     parser.add_argument("--bots", default="search:worlds=8,heuristic,heuristic,heuristic")
+    parser.add_argument("--sanity", default="search:worlds=8,random,random,random")
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--summary", action="store_true")
     args = parser.parse_args(argv)
     if args.summary:
         summary(args.out)
         return
-    run(args.out, args.until, args.variants.split(","), args.bots.split(","), args.start)
+    sanity = args.sanity.split(",") if args.sanity else []
+    run(args.out, args.until, args.variants.split(","), args.bots.split(","), args.start, sanity)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ import attrs
 
 from kinglib.cards import iter_indices
 from kinglib.errors import IllegalMoveError, KinglibError
-from kinglib.moves import Move
+from kinglib.moves import Choose, Declare, Move
 from kinglib.state import DealSpec, MatchSetup, Phase, State
 
 if TYPE_CHECKING:
@@ -395,21 +395,37 @@ def sample(view: View, rng: random.Random) -> State:
             )
 
 
+def _given_deal(rules: Rules, view: View) -> bool:
+    """Whether the view's match is one deal given in full (``Rules.new_deal``)."""
+    if view.contract is None or view.results:
+        return False
+    try:
+        scheduled = rules.schedule.contract_for(view.deal_number)
+    except (LookupError, ValueError):
+        return False
+    if scheduled in rules.contracts:
+        return bool(scheduled != view.contract)
+    return not any(isinstance(m, Choose) for m in view.deal_moves)
+
+
 def _opened(rules: Rules, view: View, start: DealStart, seed: int) -> State:
     """The current deal as dealt and opened by the variant, in the view's match."""
     setup = MatchSetup(seed=seed)
-    if start.orders is not None:
+    given = _given_deal(rules, view)
+    if start.orders is not None or given:
         contract = view.contract
         if contract is None:
             raise SamplingError("a deal given in order needs its contract")
-        given = DealSpec(
+        declared = any(isinstance(m, Declare) for m in view.deal_moves)
+        spec = DealSpec(
             contract=contract,
             dealer=view.dealer,
             hands=start.hands,
             piles=start.piles,
-            orders=start.orders,
+            trump=view.trump if given and not declared and start.orders is None else None,
+            orders=start.orders or (),
         )
-        opening = MatchSetup(deal=given)
+        opening = MatchSetup(deal=spec)
     else:
         opening = setup
     dealt = State(
@@ -426,7 +442,7 @@ def _opened(rules: Rules, view: View, start: DealStart, seed: int) -> State:
         results=view.results,
     )
     opened = rules.begin_deal(dealt)
-    return opened if opening is setup else opened.evolve(setup=setup)
+    return opened if opening is setup or given else opened.evolve(setup=setup)
 
 
 def _rebuild(
