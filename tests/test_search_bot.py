@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -36,7 +37,7 @@ def _play_deal(state: State, bot: SearchBot) -> tuple[State, list[kinglib.Move]]
         ("ordered", {"trumps": True}),
     ],
 )
-def test_the_search_bot_plays_every_phase_of_a_deal(variant: str, options: dict[str, int]) -> None:
+def test_the_search_bot_plays_every_phase_of_a_deal(variant: str, options: dict[str, Any]) -> None:
     rules = kinglib.load_rules(variant, **options)
     state, moves = _play_deal(rules.new_match(seed=4), SearchBot(seed=1, worlds=1))
     assert moves and (state.is_over or state.deal_number == 2)

@@ -58,7 +58,9 @@ def make_bot(spec: str, seed: int) -> Bot:
         unknown = set(options) - {"worlds", "playouts"}
         if unknown:
             raise RulesError(f"the search bot has no option {sorted(unknown)[0]!r}")
-        return SearchBot(seed=seed, **options)
+        return SearchBot(
+            seed=seed, worlds=options.get("worlds", 24), playouts=options.get("playouts", 1)
+        )
     if options:
         raise RulesError(f"the {kind} bot takes no options, not {rest!r}")
     if kind == "heuristic":
@@ -236,9 +238,9 @@ def iter_matches(
         for s in seeds:
             yield duplicate_match(rules, bots, s)
         return
-    spec = rules_spec(rules)
+    shipped = rules_spec(rules)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_run_one, [spec] * games, [bots] * games, seeds)
+        yield from pool.map(_run_one, [shipped] * games, [bots] * games, seeds)
 
 
 def tournament(

@@ -69,10 +69,10 @@ def table(result: TournamentResult) -> Table:
 def plot_totals(result: TournamentResult, path: str) -> None:
     """Draw a histogram of each bot's score per duplicate match to ``path``."""
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise RulesError("--plot needs matplotlib: pip install 'kinglib[plot]'") from None
     fig, ax = plt.subplots(figsize=(7, 4))
