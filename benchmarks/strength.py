@@ -51,22 +51,55 @@ def run(
         index += 1
 
 
-def summary(path: str) -> None:
-    """Print the table of the matches in ``path``."""
+def summary(path: str, rst: bool = False) -> None:
+    """Print the table of the matches in ``path`` (as reStructuredText with ``rst``)."""
     by: dict[tuple[str, tuple[str, ...]], list[DuplicateResult]] = defaultdict(list)
     with open(path) as f:
         for line in f:
             d = json.loads(line)
             key = (d.pop("variant"), tuple(d.pop("bots")))
             by[key].append(DuplicateResult(**d))
+    rows = []
     for (variant, bots), matches in sorted(by.items()):
         result = TournamentResult(variant, bots, tuple(matches), 0.0)
+        first, other = result.standings[0], result.standings[1]
+        assert other.margin is not None and other.margin_half_width is not None
+        low = other.margin - other.margin_half_width
+        high = other.margin + other.margin_half_width
+        rows.append(
+            (
+                variant,
+                f"3 × {bots[1]}" if len(bots) == 4 else f"{len(bots) - 1} × {bots[1]}",
+                str(len(matches)),
+                f"{first.mean:+.1f}",
+                f"{other.mean:+.1f}",
+                f"{other.margin:+.1f}",
+                f"{low:+.1f} to {high:+.1f}",
+                f"{first.seconds_per_decision * 1000:.0f}",
+            )
+        )
+        if rst:
+            continue
         for s in result.standings[1:2]:
             print(
                 f"{variant:12} {bots[1]:10} n={len(matches):4} margin {s.margin:+8.2f} "
                 f"± {s.margin_half_width:7.2f}  first {result.standings[0].mean:+8.2f} "
                 f"t/decision {result.standings[0].seconds_per_decision * 1000:6.1f} ms"
             )
+    if rst:
+        head = (
+            "variant",
+            "opponents",
+            "duplicate matches",
+            "search bot",
+            "opponents' mean",
+            "margin",
+            "95% interval",
+            "ms/decision",
+        )
+        print(".. list-table::\n   :header-rows: 1\n")
+        for row in [head, *rows]:
+            print("   * - " + "\n     - ".join(row))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -79,9 +112,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sanity", default="search:worlds=8,random,random,random")
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--summary", action="store_true")
+    parser.add_argument("--rst", action="store_true", help="the summary as an rst table")
     args = parser.parse_args(argv)
     if args.summary:
-        summary(args.out)
+        summary(args.out, args.rst)
         return
     sanity = args.sanity.split(",") if args.sanity else []
     run(args.out, args.until, args.variants.split(","), args.bots.split(","), args.start, sanity)
