@@ -45,16 +45,13 @@ def test_the_search_bot_plays_every_phase_of_a_deal(variant: str, options: dict[
 
 def test_the_search_bot_declares_and_buys_in_a_trump_round() -> None:
     rules = kinglib.load_rules("simple", scheme="otygrysh")
-    state = rules.new_deal(
-        "trumps",
-        [
-            "AS KS QS JS TS 9S 8S 7S",
-            "AH KH QH JH TH 9H 8H 7H",
-            "AD KD QD JD TD 9D 8D 7D",
-            "AC KC QC JC TC 9C 8C 7C",
-        ],
-        dealer=3,
-    )
+    hands = [
+        "AS KH QD JC TS 9H 8D 7C",
+        "KS QH JD TC 9S 8H 7D AC",
+        "QS JH TD 9C 8S 7H AD KC",
+        "JS TH 9D 8C 7S AH KD QC",
+    ]
+    state = rules.new_deal("trumps", hands, dealer=1)
     final, moves = _play_deal(state, SearchBot(seed=2, worlds=1))
     assert final.is_over and len(final.results) == 1
     assert any(isinstance(m, kinglib.Declare) for m in moves)

@@ -328,6 +328,11 @@ class _Knowledge:
                 self.excluded[self.index[name]] |= mask & layout.pool
         self.placer = _Placer(layout.pool, layout.slots, self.excluded)
         self.failures = 0
+        # Cards the view shows played: where they were dealt may be hidden, but a seat
+        # certainly held each card it plays until it plays it.
+        self.played = 0
+        for mask in played_by(view):
+            self.played |= mask
 
     def exclude(self, name: str, mask: int) -> bool:
         """Add an exclusion; whether it is new."""
@@ -480,7 +485,7 @@ def _learn(knowledge: _Knowledge, state: State, move: Move, number: int) -> None
         return
     pool = knowledge.layout.pool
     hands = list(state.hands_mask)
-    bare = hands[seat] & ~pool
+    bare = hands[seat] & (~pool | knowledge.played)
     hands[seat] = bare
     if move not in state.evolve(hands_mask=tuple(hands)).legal_moves():
         return  # not a matter of the hidden cards
