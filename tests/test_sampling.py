@@ -24,7 +24,6 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("atomic", {}),
     ("atomic", {"players": 4}),
     ("domino", {}),
-    ("domino", {"players": 3}),
     ("jokers", {}),
     ("jokers", {"players": 3}),
     ("bidding", {}),
