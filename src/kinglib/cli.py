@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from rich.console import Console
 from rich.text import Text
 
-from kinglib.bots import HeuristicBot
+from kinglib.bots import Bot, HeuristicBot
 from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
 from kinglib.human import ask_move, show
 from kinglib.match_end import match_end_points
@@ -40,6 +40,9 @@ from kinglib.tables import (
     variants_table,
     winners_line,
 )
+from kinglib.tournament_cli import add_arguments as add_tournament_arguments
+from kinglib.tournament_cli import bots_for_play
+from kinglib.tournament_cli import run as run_tournament
 
 __all__ = ["CommandError", "main"]
 
@@ -158,9 +161,13 @@ def run_match(
     human: int | None,
     console: Console,
     read_line: Callable[[str], str] = input,
+    bots: Sequence[Bot] | None = None,
 ) -> State:
-    """Play a match in the terminal: bots in every seat but ``human``'s; print every deal."""
-    bot = HeuristicBot()
+    """Play a match in the terminal: bots in every seat but ``human``'s; print every deal.
+
+    ``bots`` gives each seat's bot (a heuristic bot by default).
+    """
+    seated: Sequence[Bot] = bots or [HeuristicBot()] * rules.players
     state = rules.new_match(seed=seed)
     console.print(_deal_header(state, show_hands=human is None))
     while not state.is_over:
@@ -169,7 +176,7 @@ def run_match(
         if seat == human:
             move = ask_move(state, seat, console, read_line)
         else:
-            move = bot.choose_move(state.view(seat))
+            move = seated[seat].choose_move(state.view(seat))
         after = state.apply(move)
         if human is not None and seat != human:
             console.print(Text(f"seat {seat}: {show(move)}"))
@@ -206,7 +213,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         _check_writable(args.save)
     console = _console()
     try:
-        state = run_match(rules, args.seed, human, console)
+        bots = bots_for_play(args.bots, rules, args.seed) if args.bots else None
+        state = run_match(rules, args.seed, human, console, bots=bots)
     except EOFError:
         console.print()
         raise CommandError("the input ended before the match did; the match is abandoned") from None
@@ -344,6 +352,16 @@ def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play duplicate matches between bots and print the table."""
+    rules = _load(args.variant, args.players, args.option)
+
+    def usage(message: str) -> NoReturn:
+        raise CommandError(message, USAGE_ERROR)
+
+    return run_tournament(args, rules, usage)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``kinglib`` command."""
     parser = _Parser(prog="kinglib", description="King (Кинг) and its variants.")
@@ -364,7 +382,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the seed of the deal (default 0)")
     p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat")
     p.add_argument("--save", metavar="FILE", help="write the record of the match to FILE")
+    p.add_argument("--bots", help="each seat's bot: search, heuristic or random, comma-separated")
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("tournament", help="duplicate matches between bots, with a table")
+    p.add_argument("variant")
+    _add_rules_arguments(p)
+    add_tournament_arguments(p)
+    p.set_defaults(run=cmd_tournament)
 
     p = sub.add_parser("simulate", help="play many bot matches and summarise them")
     p.add_argument("variant")

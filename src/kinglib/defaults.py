@@ -16,8 +16,10 @@ from kinglib.invariants import Invariants
 from kinglib.load_checks import unhandled_marker
 from kinglib.options import Option
 from kinglib.phases import PhaseRules
+from kinglib.sampling import HiddenLayout, stock_layout
 from kinglib.state import DealResult, Phase, State
 from kinglib.tricks import TrickPlay
+from kinglib.view import View
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
@@ -145,3 +147,9 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Only what holds for every variant: each deal hands out its contract's total."""
     return Invariants()
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Trick play from dealt hands: other hands and unseen piles are hidden."""
+    return stock_layout(rules, view)

@@ -43,8 +43,10 @@ if TYPE_CHECKING:
     from kinglib.options import Option, VariantInfo
     from kinglib.phases import PhaseRules
     from kinglib.rules import Rules
+    from kinglib.sampling import HiddenLayout
     from kinglib.schedule import Schedule
     from kinglib.state import DealResult, Phase, State
+    from kinglib.view import View
 
 __all__ = [
     "hookimpl",
@@ -384,5 +386,27 @@ def kinglib_invariants(rules: Rules) -> Invariants | None:
     Returns:
         a :class:`~kinglib.invariants.Invariants`, or ``None`` to leave the answer to an
         earlier plugin.
+
+    """
+
+
+@hookspec(firstresult=True)
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout | None:
+    """Describe where the cards hidden from ``view`` may lie, for :meth:`View.sample`.
+
+    *Called:* once per view sampled (a bot sampling many worlds from one view asks once).
+    *Results:* the first answer that is not ``None``; kinglib's default
+    (:func:`kinglib.sampling.stock_layout`) covers trick play from dealt hands, with hidden
+    piles that keep their cards. A variant whose cards move unseen (a widow taken into a
+    hand, a stock drawn from, a staged deal) answers with its own
+    :class:`~kinglib.sampling.HiddenLayout`.
+
+    The layout only says where cards may be and how the deal began; the sampler deals the
+    cards, replays the deal's moves with the engine's own legality, and learns from it what
+    play revealed (voids, forced cards), so a layout needs no trick-play inference.
+
+    Args:
+        rules: the rules of the match.
+        view: the view to sample.
 
     """

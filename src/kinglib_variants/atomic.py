@@ -63,8 +63,11 @@ from kinglib.kit.widow import DiscardCards, WidowShown, take_widow
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
+from kinglib.sampling import HiddenLayout
 from kinglib.schedule import Schedule
 from kinglib.state import Phase, State
+from kinglib.view import View
+from kinglib_variants._hidden import atomic_layout
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games
 
 __all__ = ["GAMES", "INFO", "WidowShown", "choice_plan"]
@@ -249,3 +252,9 @@ def _widow_shown(state: State, seat: int) -> CardSet:
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum, contract totals, a fixed number of deals, and a widow everybody has seen."""
     return Invariants(zero_sum=True, deals=rules.schedule.length, shown_cards=_widow_shown)
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
+    return atomic_layout(rules, view)

@@ -40,9 +40,12 @@ from kinglib.moves import Draw, Move, Play
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
+from kinglib.sampling import HiddenLayout
 from kinglib.schedule import Schedule
 from kinglib.state import Phase, State, Trick
 from kinglib.tricks import TrickPlay, plays_of
+from kinglib.view import View
+from kinglib_variants._hidden import domino_layout
 
 __all__ = ["HAND_SIZE", "LOSING_TOTAL", "DominoAux", "DominoPlay", "stock_order"]
 
@@ -412,3 +415,9 @@ def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Not zero-sum; each deal hands out its hearts; the match ends at −31 or lower."""
     return Invariants(threshold=LOSING_TOTAL)
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
+    return domino_layout(rules, view)

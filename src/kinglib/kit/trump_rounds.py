@@ -54,7 +54,10 @@ from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
 from kinglib.phases import PhaseRules, describe_moves
 from kinglib.rules import Rules
+from kinglib.sampling import HiddenLayout
 from kinglib.state import Phase, State
+from kinglib.view import View
+from kinglib_variants._hidden import praise_layout
 
 __all__ = [
     "TRUMP_ROUND_OPTIONS",
@@ -630,3 +633,9 @@ def kinglib_invariants(rules: Rules) -> Invariants:
         deals=rules.schedule.length,
         shown_cards=shown_in_extras("last_card", "trump_card"),
     )
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Where the cards hidden from a view lie, the three-card stage included."""
+    return praise_layout(rules, view)
