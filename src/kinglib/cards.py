@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 from kinglib.errors import NotationError
+from kinglib.errors import short_repr as _shown
 
 __all__ = [
     "ALL_CARDS_MASK",
@@ -43,15 +44,6 @@ _SUIT_SPAN = 13
 CARD_TEXT_LIMIT = 32
 #: The longest text :meth:`CardSet.parse` reads: every card of a 54-card pack, with room.
 CARDS_TEXT_LIMIT = 1_000
-
-
-def _shown(value: object) -> str:
-    """A short ``repr`` of ``value`` for an error message; it never fails."""
-    try:
-        text = repr(value)
-    except Exception:  # a number too long to write, or a broken __repr__
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _checked_text(text: object, what: str, limit: int) -> str:

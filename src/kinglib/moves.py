@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kinglib.cards import Card, CardSet, Suit, _shown, iter_indices
+from kinglib.cards import Card, CardSet, Suit, iter_indices
 from kinglib.errors import NotationError
+from kinglib.errors import short_repr as _shown
 
 if TYPE_CHECKING:
     from kinglib.state import State

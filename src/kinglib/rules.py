@@ -24,7 +24,7 @@ import pluggy
 from kinglib.cards import Card, CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
-from kinglib.errors import NotationError, RulesError
+from kinglib.errors import NotationError, RulesError, short_repr
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.plugins import load_house_rules, load_variant_plugin, make_plugin_manager
@@ -400,10 +400,10 @@ def load_rules(
     if players is None:
         players = info.default_players
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"players is a whole number, not {players!r}")
+        raise RulesError(f"players is a whole number, not {short_repr(players)}")
     if players not in info.players:
         counts = ", ".join(str(p) for p in info.players)
-        raise RulesError(f"{variant} is played by {counts} players, not {players}")
+        raise RulesError(f"{variant} is played by {counts} players, not {short_repr(players)}")
     setattr_(rules, "players", players)
 
     specs: dict[str, Option] = {}
