@@ -19,7 +19,9 @@ def real_records() -> tuple[str, ...]:
     records = [kinglib.to_json(random_match(kinglib.load_rules(v), 7)) for v in variant_names()]
     rules = kinglib.load_rules("simple")
     deal = rules.new_match(seed=3)
-    records.append(kinglib.to_json(rules.new_deal(deal.contract, deal.hands, deal.dealer)))
+    contract = deal.contract
+    assert contract is not None
+    records.append(kinglib.to_json(rules.new_deal(contract, deal.hands, deal.dealer)))
     return tuple(records)
 
 

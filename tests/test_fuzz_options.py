@@ -29,7 +29,7 @@ def test_any_option_value_gives_rules_or_a_rules_error(data: st.DataObject) -> N
     variant = data.draw(st.sampled_from(VARIANTS))
     name = data.draw(st.sampled_from(OPTIONS[variant]) | st.text(max_size=10))
     value = data.draw(option_values)
-    players = data.draw(st.none() | st.integers(-2, 9) | st.sampled_from(["4", 4.0, 10**5000]))
+    players: Any = data.draw(st.none() | st.integers(-2, 9) | st.sampled_from(["4", 4.0, 10**5000]))
     try:
         rules = kinglib.load_rules(variant, players=players, **{name: value})
     except RulesError as exc:

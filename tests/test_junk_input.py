@@ -24,6 +24,7 @@ from kinglib import (
     NotationError,
     Play,
     RecordError,
+    State,
     Suit,
     from_json,
     parse_move,
@@ -89,6 +90,9 @@ JUNK: list[Any] = [
     Ellipsis,
 ]
 
+AUCTION: State = kinglib.load_rules("bidding").new_match(seed=1)
+DECLARING: State = kinglib.load_rules("simple").new_match(seed=1)
+
 #: The notation entry points: each raises only NotationError.
 NOTATION: dict[str, Callable[[Any], Any]] = {
     "Suit.parse": Suit.parse,
@@ -109,9 +113,6 @@ NOTATION: dict[str, Callable[[Any], Any]] = {
     "Bid": Bid,
     "Discard": Discard,
 }
-
-AUCTION = kinglib.load_rules("bidding").new_match(seed=1)
-DECLARING = kinglib.load_rules("simple").new_match(seed=1)
 
 
 def _ids(values: list[Any]) -> list[str]:

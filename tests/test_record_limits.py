@@ -25,7 +25,7 @@ def _data() -> dict[str, Any]:
     return data
 
 
-def _timed(text: str, limits: RecordLimits = DEFAULT_LIMITS) -> tuple[str, float]:
+def _timed(text: str | bytes, limits: RecordLimits = DEFAULT_LIMITS) -> tuple[str, float]:
     started = time.perf_counter()
     with pytest.raises(RecordError) as info:
         from_json(text, limits=limits)
