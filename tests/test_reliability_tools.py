@@ -68,7 +68,8 @@ def test_a_broken_invariant_is_reported_with_its_rules_and_seed(
     def breaks_on_seed_2(rules: kinglib.Rules, seed: int, *, views: bool = True) -> kinglib.State:
         if seed == 2:
             raise AssertionError("invariant 'cards conserved' broken: for the test")
-        return real(rules, seed, views=views)
+        final: kinglib.State = real(rules, seed, views=views)
+        return final
 
     monkeypatch.setattr(SOAK, "check_invariants", breaks_on_seed_2)
     result = SOAK.soak(["jokers"], 3000, workers=1, chunk=1, seed=0)
