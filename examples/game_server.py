@@ -136,6 +136,18 @@ class StdinClient:
         return line.strip() if line else None
 
 
+#: Characters that some readers take for the end of a line: always written escaped.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def _line(message: dict[str, Any]) -> str:
+    """One message as one line of JSON, whatever text it holds."""
+    line = json.dumps(message, ensure_ascii=False)
+    for char, escaped in _LINE_BREAKS.items():
+        line = line.replace(char, escaped)
+    return line
+
+
 def _echo(text: object) -> str:
     """A seat's text as the transcript shows it: at most :data:`ECHOED` characters."""
     if not isinstance(text, str):
@@ -163,13 +175,13 @@ class Server:
 
     def log(self, message: dict[str, Any]) -> None:
         """Write one line of the transcript."""
-        self.out.write(json.dumps(message, ensure_ascii=False) + "\n")
+        self.out.write(_line(message) + "\n")
 
     def send(self, seat: int, message: dict[str, Any]) -> None:
         """Send a message to one seat (and to the transcript)."""
         message = {"to": seat, "seat": seat, **message}
         self.log(message)
-        self.seats[seat].send(json.dumps(message, ensure_ascii=False))
+        self.seats[seat].send(_line(message))
 
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send the same public message to every seat."""

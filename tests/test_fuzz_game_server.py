@@ -43,6 +43,7 @@ hostile_lines: st.SearchStrategy[Any] = (
             "9" * 100_000,
             "discard " + "AS " * 1000,
             "\ud800",
+            "\x85 QS \u2028\u2029",
             "",
             " \x00 ",
             "declare " + "H" * 5000,
