@@ -23,8 +23,14 @@ from kinglib import (
     Suit,
 )
 from kinglib_variants.atomic import GAMES
-
-from .choosing_support import first_choice, last_choice, play_match, random_policy
+from tests.support import (
+    check_chosen_state,
+    check_deal_totals,
+    first_choice,
+    last_choice,
+    play_match,
+    random_policy,
+)
 
 # Seat 1 (eldest, dealer 0) is the declarer; he holds a card of every scoring kind.
 MIXED = [
@@ -293,7 +299,7 @@ def test_blind_choice_happens_before_the_widow() -> None:
 
 def test_quotas_forcing_and_refusal_games_first() -> None:
     # choosing the earliest game each time: six games, then trumps three times, forced
-    final = play_match(rules(), 11, first_choice, check=False)
+    final = play_match(rules(), 11, first_choice, check=check_deal_totals)
     assert len(final.results) == 27
     by_seat: dict[int, list[str]] = {0: [], 1: [], 2: []}
     for result in final.results:
@@ -330,7 +336,7 @@ def test_trumps_refused_after_three() -> None:
 
 
 def test_trumps_first_policy_counts() -> None:
-    final = play_match(rules(), 12, last_choice, check=False)
+    final = play_match(rules(), 12, last_choice, check=check_deal_totals)
     counts = Counter((r.chooser, r.contract) for r in final.results)
     for seat in range(3):
         assert counts[(seat, "trumps")] == 3
@@ -345,7 +351,7 @@ def test_trumps_first_policy_counts() -> None:
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([3, 4]))
 def test_random_matches_keep_the_invariants(seed: int, players: int) -> None:
     r = kinglib.load_rules("atomic", players=players, notrump=bool(seed % 2))
-    final = play_match(r, seed, random_policy(random.Random(seed)))
+    final = play_match(r, seed, random_policy(random.Random(seed)), check=check_chosen_state)
     assert len(final.results) == 9 * players
     assert sum(final.totals) == 0
     for result in final.results:
@@ -363,7 +369,7 @@ def test_random_matches_keep_the_invariants(seed: int, players: int) -> None:
 @given(seed=st.integers(0, 2**32))
 def test_zero_sum_per_player(seed: int) -> None:
     r = rules(boys="jacks")
-    final = play_match(r, seed, random_policy(random.Random(seed)), check=False)
+    final = play_match(r, seed, random_policy(random.Random(seed)), check=check_deal_totals)
     per_seat = Counter[int]()
     for result in final.results:
         assert result.chooser is not None

@@ -26,7 +26,7 @@ from kinglib import (
     UnknownVariantError,
 )
 from kinglib.contracts import NEGATIVE_GAMES
-from tests.helpers import play, snapshot
+from tests.support import play, snapshot
 from tests.test_simple_rules import HEART_LEAD, MIXED
 
 RULES = kinglib.load_rules("simple")

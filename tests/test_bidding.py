@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, Suit
 from kinglib.cards import SUIT_MASKS
-from tests.race_support import (
+from tests.support import (
     card,
+    check_auction_match,
     check_early_end,
     check_live_state,
     check_threshold,
@@ -278,7 +279,9 @@ def test_random_matches_keep_every_invariant(
     players: int, options: dict[str, object], seed: int, pass_rate: float
 ) -> None:
     r = rules(players, **options)
-    state = play_match(r, seed, random_policy(pass_rate))
+    state = play_match(
+        r, seed, random_policy(random.Random(seed), pass_rate), check=check_auction_match
+    )
     check_threshold(state, -77)
     redeal = options.get("all_pass") == "redeal"
     for k, result in enumerate(state.results):
@@ -296,7 +299,7 @@ def test_random_matches_keep_every_invariant(
             assert not result.unplayed.mask & SUIT_MASKS[suit]
         if result.detail("bidder") is None:
             assert suit is Suit.HEARTS and result.detail("bid") == 0
-    assert replay(r, seed, state.moves) == state
+    assert replay(state, r) == state
 
 
 @settings(max_examples=10, phases=NO_SHRINK)

@@ -21,7 +21,8 @@ from kinglib.cards import Suit
 from kinglib.moves import Bid, Choose, Declare, Discard, Draw, Play
 from kinglib.state import Phase
 from kinglib.view import View
-from tests.human_support import Policy, script
+from tests.support import Typing as Policy
+from tests.support import script
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 

@@ -26,7 +26,7 @@ from kinglib import (
     parse_move,
 )
 from kinglib.moves import DECLARATIONS
-from tests.random_play import VARIANTS, any_states, per_variant
+from tests.support import VARIANTS, any_states, per_variant
 
 FULL_PACK = (1 << 54) - 1
 cards = st.integers(0, 53).map(lambda i: CardSet.from_mask(1 << i).__iter__().__next__())

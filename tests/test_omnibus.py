@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Move, Phase, Play, State
-from tests.race_support import (
+from tests.support import (
+    Policy,
     card,
+    check_auction_match,
     check_early_end,
     check_threshold,
     check_view,
@@ -190,12 +192,15 @@ OPTIONS = [
 ]
 
 
-def slam_seeker(state: State, rng: random.Random) -> Move:
+def slam_seeker(rng: random.Random) -> Policy:
     """Random play that leads high and follows high, so that slams happen now and then."""
-    moves = state.legal_moves()
-    if rng.random() < 0.7:
-        return moves[0]
-    return rng.choice(moves)
+
+    def pick(state: State, moves: tuple[Move, ...]) -> Move:
+        if rng.random() < 0.7:
+            return moves[0]
+        return rng.choice(moves)
+
+    return pick
 
 
 @pytest.mark.parametrize(("players", "options"), OPTIONS)
@@ -205,7 +210,8 @@ def test_random_matches_keep_every_invariant(
     players: int, options: dict[str, object], seed: int, greedy: bool
 ) -> None:
     r = rules(players, **options)
-    state = play_match(r, seed, slam_seeker if greedy else random_policy())
+    policy = slam_seeker if greedy else random_policy
+    state = play_match(r, seed, policy(random.Random(seed)), check=check_auction_match)
     check_threshold(state, -100)
     slam = 26 if r.options["slam"] == "shooter" else -26 * (players - 1)
     scoring = r.contracts["omnibus"].scoring_mask
@@ -218,7 +224,7 @@ def test_random_matches_keep_every_invariant(
             assert result.total == slam
         if result.ended_early:
             assert not result.unplayed.mask & scoring
-    assert replay(r, seed, state.moves) == state
+    assert replay(state, r) == state
 
 
 @settings(max_examples=10, phases=NO_SHRINK)

@@ -13,8 +13,14 @@ import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, RulesError, State, Suit
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
 from kinglib.moves import Move
-
-from .choosing_support import first_choice, last_choice, play_match, random_policy
+from tests.support import (
+    check_chosen_state,
+    check_deal_totals,
+    first_choice,
+    last_choice,
+    play_match,
+    random_policy,
+)
 
 GAMES = NEGATIVE_GAMES + POSITIVE_GAMES
 # dealer 0: seat 1 (eldest) holds the spades, seat 2 hearts, seat 3 diamonds, seat 0 clubs
@@ -151,7 +157,7 @@ def test_shared_pool_refuses_a_game_already_played() -> None:
 
 
 def test_per_player_bookkeeping_over_a_match() -> None:
-    final = play_match(rules(), 2, first_choice, check=False)
+    final = play_match(rules(), 2, first_choice, check=check_deal_totals)
     assert len(final.results) == 56
     for seat in range(4):
         chosen = [r.contract for r in final.results if r.chooser == seat]
@@ -161,7 +167,9 @@ def test_per_player_bookkeeping_over_a_match() -> None:
 
 
 def test_shared_bookkeeping_over_a_match() -> None:
-    final = play_match(rules(pool="shared", first_dealer=2), 2, last_choice, check=False)
+    final = play_match(
+        rules(pool="shared", first_dealer=2), 2, last_choice, check=check_deal_totals
+    )
     assert [r.contract for r in final.results] == list(reversed(GAMES))
     assert [r.chooser for r in final.results] == [(3 + k) % 4 for k in range(14)]
     assert sum(final.totals) == 0
@@ -192,7 +200,7 @@ def test_trump_rounds_are_forced_when_turns_equal_quota() -> None:
         state.apply(Choose("trumps"))
     state = advance(state, 12, _seat0_first_others_last)
     assert state.to_move == 0 and state.legal_moves() == (Choose("trumps"),)
-    final = play_match(rules(trumps=True), 6, _seat0_first_others_last, check=False)
+    final = play_match(rules(trumps=True), 6, _seat0_first_others_last, check=check_deal_totals)
     assert Counter(r.contract for r in final.results) == Counter(
         {**dict.fromkeys(NEGATIVE_GAMES, 1), "trumps": 8}
     )
@@ -202,7 +210,7 @@ def test_trump_rounds_are_forced_when_turns_equal_quota() -> None:
 
 
 def test_trumps_first_choice_plays_negatives_then_forced_trumps() -> None:
-    final = play_match(rules(trumps=True), 4, first_choice, check=False)
+    final = play_match(rules(trumps=True), 4, first_choice, check=check_deal_totals)
     assert [r.contract for r in final.results] == [*NEGATIVE_GAMES] + ["trumps"] * 8
     assert sum(final.totals) == 0
 
@@ -217,7 +225,7 @@ def test_trumps_first_choice_plays_negatives_then_forced_trumps() -> None:
 )
 def test_short_forms_keep_the_invariants(seed: int, form: dict[str, object]) -> None:
     r = rules(**form)
-    final = play_match(r, seed, random_policy(random.Random(seed)))
+    final = play_match(r, seed, random_policy(random.Random(seed)), check=check_chosen_state)
     assert len(final.results) == (15 if form.get("trumps") else 14)
     assert sum(final.totals) == 0
     contracts = Counter(res.contract for res in final.results)
@@ -238,7 +246,7 @@ def test_short_forms_keep_the_invariants(seed: int, form: dict[str, object]) -> 
 @given(seed=st.integers(0, 2**32))
 def test_per_player_matches_keep_the_invariants(seed: int) -> None:
     r = rules(first_dealer=seed % 4, boys="jacks+kings")
-    final = play_match(r, seed, random_policy(random.Random(seed)))
+    final = play_match(r, seed, random_policy(random.Random(seed)), check=check_chosen_state)
     assert len(final.results) == 56
     assert sum(final.totals) == 0
     counts = Counter((res.chooser, res.contract) for res in final.results)

@@ -18,7 +18,7 @@ import kinglib
 from kinglib import Card, CardSet, RecordError, State, from_json, to_json
 from kinglib.record import record_schema
 from tests import house_rules_sample
-from tests.random_play import (
+from tests.support import (
     TO_THE_END,
     VARIANTS,
     any_states,

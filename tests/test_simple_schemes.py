@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kinglib import Phase, RulesError, State, load_rules
 from kinglib.contracts import NEGATIVE_GAMES
 from kinglib_variants._trump_rounds import Praise
-from tests._praise_helpers import check_views, play_match, replayed
+from tests.support import check_trump_round_match, check_undealt_hidden, play_match, replay
 
 NEG = list(NEGATIVE_GAMES)
 T = "trumps"
@@ -99,8 +99,9 @@ def test_order_applies_to_the_trump_schemes() -> None:
 
 
 def _match_checks(state: State) -> None:
+    check_trump_round_match(state)
     if isinstance(state.aux, Praise) and not state.is_over:
-        check_views(state)
+        check_undealt_hidden(state)
 
 
 @pytest.mark.parametrize(("options", "deals", "half"), SCHEMES, ids=IDS)
@@ -122,7 +123,7 @@ def test_random_matches(options: dict[str, Any], deals: list[str], half: int, se
     assert sum(final.totals) == 0
     assert sum(r.total for r in final.results if r.total < 0) == -half
     assert final.winners
-    assert replayed(rules, final) == final
+    assert replay(final, rules) == final
 
 
 @settings(max_examples=10)
@@ -135,4 +136,4 @@ def test_every_trump_round_opens_at_the_three_card_stage(seed: int) -> None:
     assert state.phase is Phase.DECLARE and state.to_move == state.eldest
     assert all(m.bit_count() == 3 for m in state.hands_mask)
     assert len(state.pile("undealt")) == 20
-    check_views(state)
+    check_undealt_hidden(state)

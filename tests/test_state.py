@@ -8,7 +8,7 @@ import pytest
 
 import kinglib
 from kinglib import Card, CardSet, Phase, Play
-from tests.helpers import play, replay
+from tests.support import play, replay
 from tests.test_simple_rules import MIXED
 
 

@@ -27,13 +27,14 @@ from kinglib import (
     variant_names,
 )
 from kinglib.contracts import NEGATIVE_GAMES
+from kinglib.testing.checks import check_cards
 from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
-from tests._praise_helpers import (
-    check_cards_conserved,
+from tests.support import (
     check_live,
-    check_views,
+    check_trump_round_match,
+    check_undealt_hidden,
     play_match,
-    replayed,
+    replay,
 )
 
 NEG = list(NEGATIVE_GAMES)
@@ -44,7 +45,7 @@ def play_out(state: State, seed: int = 0) -> State:
     rng = random.Random(seed)
     while not state.is_over:
         check_live(state)
-        check_cards_conserved(state)
+        check_cards(state)
         state = state.apply(rng.choice(state.legal_moves()))
     return state
 
@@ -147,7 +148,7 @@ def test_three_card_stage_and_no_raspis() -> None:
     assert state.phase is Phase.DECLARE and state.to_move == 0
     assert state.hand(0) == CardSet.parse("AH KH QH")
     assert len(state.pile(UNDEALT)) == 21
-    check_views(state)
+    check_undealt_hidden(state)
     assert Declare("raspis") not in state.legal_moves()
     with pytest.raises(IllegalMoveError, match="raspis is allowed only"):
         state.apply(Declare("raspis"))
@@ -216,8 +217,9 @@ def _totals(options: dict[str, Any]) -> dict[str, int]:
 
 
 def _match_checks(state: State) -> None:
+    check_trump_round_match(state)
     if isinstance(state.aux, Praise) and not state.is_over:
-        check_views(state)
+        check_undealt_hidden(state)
 
 
 @pytest.mark.parametrize(("options", "deals", "half"), SCHEMES, ids=IDS)
@@ -233,4 +235,4 @@ def test_random_matches(options: dict[str, Any], deals: list[str], half: int, se
         assert result.detail("raspis") is None
     assert sum(final.totals) == 0
     assert sum(r.total for r in final.results if r.total < 0) == -half
-    assert replayed(rules, final) == final
+    assert replay(final, rules) == final

@@ -25,8 +25,9 @@ from kinglib import (
     load_rules,
     parse_move,
 )
+from kinglib.testing.checks import check_cards
 from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
-from tests._praise_helpers import check_cards_conserved, check_live, check_views
+from tests.support import check_live, check_undealt_hidden
 
 RULES = load_rules("simple", scheme="otygrysh")
 
@@ -61,7 +62,7 @@ def play_out(state: State, seed: int = 0) -> State:
     rng = random.Random(seed)
     while not state.is_over:
         check_live(state)
-        check_cards_conserved(state)
+        check_cards(state)
         state = state.apply(rng.choice(state.legal_moves()))
     return state
 
@@ -160,8 +161,8 @@ def test_the_three_card_stage_hides_the_rest() -> None:
     assert state.hand(0) == CardSet.parse("9S AD KS")
     assert state.hand(1) == CardSet.parse("AH KH QH")
     assert len(state.pile(UNDEALT)) == 20
-    check_cards_conserved(state)
-    check_views(state)
+    check_cards(state)
+    check_undealt_hidden(state)
     for seat in range(4):
         view = state.view(seat)
         assert view.hand == state.hand(seat)
@@ -181,7 +182,7 @@ def test_declaring_deals_the_rest_and_opens_the_auction_left_of_the_declarer() -
     assert state.pile(UNDEALT) == CardSet()
     assert state.trump is Suit.SPADES
     assert state.view(2).extra["declaration"] == "S"
-    check_cards_conserved(state)
+    check_cards(state)
 
 
 def test_last_makes_the_suit_of_the_third_card_trump_and_shows_it() -> None:
@@ -360,11 +361,11 @@ def test_new_deal_without_a_trump_opens_praise_mode_in_the_order_written() -> No
 
 def test_views_in_every_praise_phase_leak_nothing() -> None:
     state = praise_deal()
-    check_views(state)
+    check_undealt_hidden(state)
     for move in (Declare("misere"), Bid(1), Bid(2), Pass(), Pass(), Sell(), Declare("D")):
         state = state.apply(move)
-        check_views(state)
-        check_cards_conserved(state)
+        check_undealt_hidden(state)
+        check_cards(state)
     assert state.phase is Phase.PLAY and state.maker == 2 and state.to_move == 2
 
 
@@ -403,7 +404,7 @@ def test_random_auctions_keep_their_rules(seed: int, rounds: int) -> None:
         asked += 1
         state = state.apply(move)
     assert asked >= 3
-    check_views(state)
+    check_undealt_hidden(state)
     praise = state.aux
     assert isinstance(praise, Praise)
     assert len(passed) >= 2
@@ -415,6 +416,6 @@ def test_random_auctions_keep_their_rules(seed: int, rounds: int) -> None:
     done = len(state.results)
     state = state.apply(rng.choice(state.legal_moves()))
     while len(state.results) == done:
-        check_cards_conserved(state)
+        check_cards(state)
         state = state.apply(rng.choice(state.legal_moves()))
     assert state.results[done].total == 24

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from kinglib.cards import CardSet, iter_indices
+from kinglib.kernel import DRAWS_LIKE_CHOICE, shuffle
 
 __all__ = ["Deal", "deal_evenly", "deal_rng"]
 
@@ -40,33 +41,12 @@ def deal_rng(seed: int, deal_number: int) -> random.Random:
     return random.Random(f"kinglib/{seed}/{deal_number}")
 
 
-# random.Random.shuffle draws each position with _randbelow; when that is the plain
-# getrandbits method, _shuffle repeats its draws inline (the same cards, in half the time).
-_PLAIN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(
-    random.Random, "_randbelow_with_getrandbits", object()
-)
-
-
-# The draws of a shuffle of n cards, by n: (position, positions to draw from, bits to draw).
-_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
 def _shuffle(cards: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``: the same permutation, made faster for a plain ``Random``."""
-    if not (_PLAIN_RANDBELOW and type(rng) is random.Random):
+    """``rng.shuffle(cards)``: the same permutation, drawn by the kernel for a plain ``Random``."""
+    if DRAWS_LIKE_CHOICE and type(rng) is random.Random:
+        shuffle(cards, rng.getrandbits)
+    else:
         rng.shuffle(cards)
-        return
-    steps = _STEPS.get(len(cards))
-    if steps is None:
-        steps = _STEPS[len(cards)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
-        )
-    getrandbits = rng.getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 # The card bits (1 << index) of each pack dealt so far, in index order, by the pack's mask.

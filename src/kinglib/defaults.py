@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kinglib.cards import CardSet
 from kinglib.dealing import Deal, deal_evenly
@@ -15,9 +15,11 @@ from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.options import Option
 from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
 from kinglib.state import DealResult, Phase, State
 from kinglib.tricks import TrickPlay
+
+if TYPE_CHECKING:
+    from kinglib.rules import Rules
 
 __all__ = ["COMMON_OPTIONS"]
 

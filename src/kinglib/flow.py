@@ -10,17 +10,7 @@ from operator import add
 from typing import TYPE_CHECKING
 
 from kinglib.cards import CardSet
-from kinglib.state import (
-    _CONTRACT,
-    _HANDS,
-    _MAKER,
-    _RULES,
-    _TRUMP,
-    DealResult,
-    MatchSetup,
-    Phase,
-    State,
-)
+from kinglib.state import DealResult, MatchSetup, Phase, State
 
 if TYPE_CHECKING:
     from kinglib.moves import Move
@@ -57,13 +47,13 @@ def start_deal(
 
 def finish_deal(state: State, *, ended_early: bool) -> State:
     """Score the deal that ``state`` ends, then deal the next one or end the match."""
-    rules: Rules = state[_RULES]
-    contract = state[_CONTRACT]
+    rules: Rules = state.rules
+    contract = state.contract_info
     assert contract is not None
     points = rules.score_deal(state)
     unplayed = 0
     if ended_early:
-        for h in state[_HANDS]:
+        for h in state.hands_mask:
             unplayed |= h
     result = DealResult(
         contract=contract.id,
@@ -71,8 +61,8 @@ def finish_deal(state: State, *, ended_early: bool) -> State:
         ended_early=ended_early,
         unplayed=CardSet.from_mask(unplayed),
         dealer=state.dealer,
-        chooser=state[_MAKER],
-        trump=state[_TRUMP],
+        chooser=state.maker,
+        trump=state.trump,
         details=rules.deal_details(state),
     )
     totals = tuple(map(add, state.totals, points))

@@ -5,35 +5,33 @@ first, then the variant's base (if any), the variant, and the caller's plugins. 
 the hooks once for the pack, the contracts, the schedule and the phase rules, so that playing
 a card never calls a hook.
 
-The few hooks called once a deal (dealing, opening, scoring, details, match end) are called
-through :func:`_per_deal_caller`: when no plugin wraps such a hook, its implementations are
-called directly, in pluggy's order and with pluggy's results, without pluggy's per-call
-bookkeeping. Plugins are fixed when the rules are loaded (pass them to :func:`load_rules`).
+The hooks called once a deal go through :mod:`kinglib.hook_calls`; a deal given in full is
+checked by :mod:`kinglib.given_deals`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pluggy
 
-from kinglib.cards import Card, CardSet, Suit
+from kinglib import defaults
+from kinglib.cards import CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
-from kinglib.errors import NotationError, RulesError, short_repr
+from kinglib.errors import RulesError, short_repr
+from kinglib.flow import start_deal
+from kinglib.given_deals import given_deal
+from kinglib.hook_calls import PER_DEAL_HOOKS, house_filter, per_deal_caller
+from kinglib.moves import Move
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.plugins import load_house_rules, load_variant_plugin, make_plugin_manager
 from kinglib.schedule import Schedule
-from kinglib.tricks import TrickPlay
-
-if TYPE_CHECKING:
-    from kinglib.moves import Move
-    from kinglib.state import DealResult, Phase, State
+from kinglib.state import DealResult, MatchSetup, Phase, State
 
 __all__ = ["Rules", "load_rules"]
 
@@ -73,8 +71,7 @@ class Rules:
     phases: Mapping[Phase, PhaseRules]
     legal_moves_filter: Callable[[State, tuple[Move, ...]], tuple[Move, ...]] | None
     _phase_rules: dict[Phase, PhaseRules]  # a plain dict: faster to look up than the proxy
-    _unfiltered: dict[Phase, PhaseRules]  # the same when no house rules filter moves, else {}
-    _hooks: dict[str, Callable[..., Any]]  # the per-deal hooks, by name (_per_deal_caller)
+    _hooks: dict[str, Callable[..., Any]]  # the per-deal hooks, by name (per_deal_caller)
 
     def __init__(self) -> None:
         """Use :func:`load_rules`."""
@@ -94,9 +91,6 @@ class Rules:
 
     def new_match(self, seed: int = 0) -> State:
         """A whole match, dealt from ``seed``: the same seed always gives the same match."""
-        from kinglib.flow import start_deal
-        from kinglib.state import MatchSetup
-
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RulesError(f"a seed is a whole number, not {seed!r}")
         return start_deal(self, MatchSetup(seed=seed), 1)
@@ -133,95 +127,8 @@ class Rules:
         trump round.
 
         """
-        from kinglib.flow import start_deal
-        from kinglib.state import DealSpec, MatchSetup
-
-        n = self.players
-        if not isinstance(contract, str) or contract not in self.contracts:
-            raise RulesError(
-                f"unknown contract {contract!r} for {self.variant}; "
-                f"the contracts are: {', '.join(self.contracts)}"
-            )
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise RulesError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
-        if not isinstance(hands, Sequence) and not isinstance(hands, CardSet):
-            raise RulesError(
-                f"{self.variant} for {n} players needs {n} hands, given as a list, not {hands!r}"
-            )
-        if isinstance(hands, (str, CardSet)) or len(hands) != n:
-            count = 1 if isinstance(hands, (str, CardSet)) else len(hands)
-            raise RulesError(f"{self.variant} for {n} players needs {n} hands, not {count}")
-        hand_values = [_listed(h) for h in hands]
-        masks = [_cards(h, f"the hand of seat {seat}") for seat, h in enumerate(hand_values)]
-        pile_values = {
-            name: _listed(value)
-            for name, value in (("widow", widow), ("stock", stock), ("kitty", kitty))
-            if value is not None
-        }
-        given_piles = {name: _cards(value, f"the {name}") for name, value in pile_values.items()}
-        reference = self.deal(dealer, random.Random(0))
-        expected_piles = dict(reference.piles)
-        for name in given_piles:
-            if name not in expected_piles:
-                raise RulesError(f"{self.variant} has no {name}")
-        for name, pile in expected_piles.items():
-            if name not in given_piles:
-                if len(pile):
-                    raise RulesError(f"{self.variant} needs the {name} ({len(pile)} cards)")
-                given_piles[name] = 0
-        deck = self.deck.mask
-        seen: dict[int, str] = {}
-        places = [(f"seat {seat}", m) for seat, m in enumerate(masks)]
-        places += [(f"the {name}", m) for name, m in sorted(given_piles.items())]
-        for where, mask in places:
-            foreign = mask & ~deck
-            if foreign:
-                raise RulesError(
-                    f"{where} holds {CardSet.from_mask(foreign)}, not in the "
-                    f"{len(self.deck)}-card pack of {self.variant}"
-                )
-            for card in CardSet.from_mask(mask):
-                if card.index in seen:
-                    raise RulesError(f"{card} is dealt twice: to {seen[card.index]} and {where}")
-                seen[card.index] = where
-        for seat, (mask, ref) in enumerate(zip(masks, reference.hands)):
-            if mask.bit_count() != len(ref):
-                raise RulesError(
-                    f"seat {seat} holds {mask.bit_count()} cards; a hand of this deal has "
-                    f"{len(ref)}"
-                )
-        for name, mask in given_piles.items():
-            size = len(expected_piles[name])
-            if mask.bit_count() != size:
-                raise RulesError(f"the {name} has {mask.bit_count()} cards; it should have {size}")
-        missing = deck & ~sum(1 << i for i in seen)
-        if missing:
-            raise RulesError(f"cards missing from the deal: {CardSet.from_mask(missing)}")
-        if trump is not None:
-            if not self.contracts[contract].trump_round:
-                raise RulesError(f"{contract} is not a trump round: it takes no trump ({trump!r})")
-            try:
-                from kinglib.moves import Declare
-
-                trump = Declare(trump).trump
-            except (NotationError, ValueError) as exc:
-                raise RulesError(f"bad trump: {exc}") from None
-            if trump in ("last", "raspis"):
-                raise RulesError(
-                    f"bad trump: {trump} is a declaration; give a suit, notrump or misere"
-                )
-        spec = DealSpec(
-            contract=contract,
-            dealer=dealer,
-            hands=tuple(masks),
-            piles=tuple(sorted(given_piles.items())),
-            trump=trump,
-            orders=tuple(
-                sorted(
-                    [(k, _order(v)) for k, v in pile_values.items()]
-                    + [(f"hand:{seat}", _order(h)) for seat, h in enumerate(hand_values)]
-                )
-            ),
+        spec = given_deal(
+            self, contract, hands, dealer, widow=widow, stock=stock, kitty=kitty, trump=trump
         )
         return start_deal(self, MatchSetup(deal=spec), 1)
 
@@ -303,43 +210,6 @@ class Rules:
         raise TypeError("Rules are not pickled: rebuild them with load_rules()")
 
 
-def _cards(value: Any, what: str) -> int:
-    """The mask of a hand or pile given as text, a CardSet, or an iterable of cards or texts."""
-    try:
-        if isinstance(value, CardSet):
-            return value.mask
-        if isinstance(value, str):
-            return CardSet.parse(value).mask
-        mask = 0
-        for item in value:
-            card = Card.parse(item) if isinstance(item, str) else item
-            if not isinstance(card, Card):
-                raise NotationError(f"not a card: {item!r}")
-            if mask & card.mask:
-                raise NotationError(f"card {card} appears twice")
-            mask |= card.mask
-        return mask
-    except (NotationError, TypeError) as exc:
-        raise RulesError(f"{what}: {exc}") from None
-
-
-def _listed(value: Any) -> Any:
-    """Keep text and card sets; turn any other iterable into a list, so it can be read twice."""
-    if isinstance(value, (str, CardSet)):
-        return value
-    try:
-        return list(value)
-    except TypeError:
-        return value
-
-
-def _order(value: Any) -> tuple[int, ...]:
-    """The card indices of an already checked pile, in the order they were given."""
-    if isinstance(value, str):
-        return tuple(Card.parse(word).index for word in value.replace(",", " ").split())
-    return tuple((Card.parse(c) if isinstance(c, str) else c).index for c in value)
-
-
 def load_rules(
     variant: str, *, players: int | None = None, plugins: Sequence[Any] = (), **options: Any
 ) -> Rules:
@@ -357,8 +227,6 @@ def load_rules(
         RulesError: an unknown option, a bad option value or a bad player count.
 
     """
-    from kinglib import defaults
-
     plugin = load_variant_plugin(variant)
     pm = make_plugin_manager()
     pm.register(defaults, name="kinglib.defaults")
@@ -394,7 +262,10 @@ def load_rules(
     setattr_(
         rules,
         "_hooks",
-        {name: _per_deal_caller(getattr(pm.hook, name), args) for name, args in _PER_DEAL.items()},
+        {
+            name: per_deal_caller(getattr(pm.hook, name), args)
+            for name, args in PER_DEAL_HOOKS.items()
+        },
     )
 
     if players is None:
@@ -435,96 +306,19 @@ def load_rules(
         raise RulesError(f"variant {variant!r} defines no contracts")
     setattr_(rules, "contracts", MappingProxyType(dict(contracts)))
     setattr_(rules, "schedule", pm.hook.kinglib_schedule(rules=rules))
+    # The house filter is known before the phases are built: a phase reads it from the rules
+    # it is built with (a trick play carries no legal cards when a filter may cut them).
+    setattr_(rules, "legal_moves_filter", house_filter(pm))
     phases: dict[Phase, PhaseRules] = {}
     for found in reversed(pm.hook.kinglib_phases(rules=rules)):
         phases.update(found)
     setattr_(rules, "phases", MappingProxyType(phases))
     setattr_(rules, "_phase_rules", phases)
-    house = _house_filter(pm)
-    setattr_(rules, "legal_moves_filter", house)
-    if house is not None:
-        # The legal cards a trick play works out for the next state would ignore the filter.
-        for phase_rules in phases.values():
-            if isinstance(phase_rules, TrickPlay):
-                phase_rules.fills_legal = False
-    unfiltered = {} if house is not None else phases
-    over = _phase_over()
-    setattr_(rules, "_unfiltered", {k: v for k, v in unfiltered.items() if k is not over})
     return rules
 
 
 def _first(pair: tuple[str, Any]) -> str:
     return pair[0]
-
-
-#: The hooks called once a deal (never once a move), with their arguments in order.
-_PER_DEAL: dict[str, tuple[str, ...]] = {
-    "kinglib_deal": ("rules", "dealer", "rng"),
-    "kinglib_begin_deal": ("rules", "state"),
-    "kinglib_score_deal": ("rules", "state"),
-    "kinglib_deal_details": ("rules", "state"),
-    "kinglib_match_over": ("rules", "totals", "results"),
-}
-
-
-def _per_deal_caller(caller: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
-    """A function that calls hook ``caller`` as pluggy does, with its arguments in order.
-
-    When an implementation is a wrapper or takes keyword-only arguments, the call goes
-    through pluggy. Otherwise the implementations are called directly in pluggy's order (the
-    most recently registered first, ``tryfirst``/``trylast`` respected), each with the
-    arguments it names; the ``None`` results are dropped, and a ``firstresult`` hook returns
-    the first other result (or ``None``), as pluggy's own call does, without pluggy's
-    bookkeeping on every call.
-    """
-    impls = caller.get_hookimpls()
-    for impl in impls:
-        if impl.hookwrapper or getattr(impl, "wrapper", False) or impl.kwargnames:
-            return lambda *args: caller(**dict(zip(argnames, args)))
-    spec = caller.spec
-    firstresult = bool(spec is not None and spec.opts.get("firstresult"))
-    calls = tuple(
-        _positional(impl.function, tuple(impl.argnames), argnames) for impl in reversed(impls)
-    )
-
-    def call_first(*args: Any) -> Any:
-        for call in calls:
-            result = call(*args)
-            if result is not None:
-                return result
-        return None
-
-    def call_all(*args: Any) -> list[Any]:
-        results = []
-        for call in calls:
-            result = call(*args)
-            if result is not None:
-                results.append(result)
-        return results
-
-    return call_first if firstresult else call_all
-
-
-def _positional(
-    function: Callable[..., Any], names: tuple[str, ...], argnames: tuple[str, ...]
-) -> Callable[..., Any]:
-    """``function``, called with the hook's arguments in order, takes those it names."""
-    if names == argnames:
-        return function
-    picked = tuple(argnames.index(name) for name in names)
-    if not picked:
-        return lambda *args: function()
-    pick = itemgetter(*picked)
-    if len(picked) == 1:
-        return lambda *args: function(pick(args))
-    return lambda *args: function(*pick(args))
-
-
-def _phase_over() -> Phase:
-    """``Phase.OVER`` (state.py imports this module's types, so it is fetched late)."""
-    from kinglib.state import Phase
-
-    return Phase.OVER
 
 
 def _info_of(plugin: Any, name: str) -> VariantInfo:
@@ -533,21 +327,3 @@ def _info_of(plugin: Any, name: str) -> VariantInfo:
         raise RulesError(f"variant plugin {name!r} has no kinglib_variant_info hook")
     info: VariantInfo = get()
     return info
-
-
-def _house_filter(
-    pm: pluggy.PluginManager,
-) -> Callable[[State, tuple[Move, ...]], tuple[Move, ...]] | None:
-    caller = pm.hook.kinglib_legal_moves
-    if not caller.get_hookimpls():
-        return None
-
-    def restrict(state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-        kept = moves
-        for found in caller(state=state, moves=moves):
-            if found is not None:
-                allowed = set(found)
-                kept = tuple(m for m in kept if m in allowed)
-        return kept
-
-    return restrict

@@ -11,7 +11,7 @@ Hands, taken cards and piles are stored as integer bitmasks; the public accessor
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -263,19 +263,13 @@ _FIELDS = (
     "past_moves",
 )
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
-# Positions the engine's hot paths read and write directly.
-_TO_MOVE = _INDEX["to_move"]
-_HANDS = _INDEX["hands_mask"]
-_TRICK = _INDEX["trick"]
+# Positions the builders and the hot paths below read and write directly.
 _CHAIN = _INDEX["_chain"]
 _LEGAL = _INDEX["_legal"]
 _TAKEN = _INDEX["taken_mask"]
 _TRICKS = _INDEX["tricks"]
 _PHASE = _INDEX["phase"]
 _RULES = _INDEX["rules"]
-_CONTRACT = _INDEX["contract_info"]
-_TRUMP = _INDEX["trump"]
-_MAKER = _INDEX["maker"]
 
 _OVER = Phase.OVER
 _chunk_plays_get = _CHUNK_PLAYS.get
@@ -560,14 +554,11 @@ class State(_Record):
 
         Empty only when the state is over.
         """
+        # Two routes: the legal cards carried from the move that led here, or ask the phase.
         legal = self[_LEGAL]
-        if legal is not None:  # computed by the move that led here
+        if legal is not None:
             plays = _chunk_plays_get(legal)
             return plays if plays is not None else plays_of(legal)
-        direct = self[_RULES]._unfiltered.get(self[_PHASE])
-        if direct is not None:  # the usual case: no house rules restrict the moves
-            found: tuple[Move, ...] = direct.legal_moves(self)
-            return found
         phase = self[_PHASE]
         if phase is _OVER:
             return ()
@@ -584,25 +575,21 @@ class State(_Record):
         Raises :class:`~kinglib.errors.IllegalMoveError` saying why when the move is not legal
         here; this state never changes.
         """
+        # Two routes: a card among the legal cards carried from the move that led here, or ask
+        # the phase (which also explains a refusal).
         legal = self[_LEGAL]
         if legal is not None and move.__class__ is Play and move.card.mask & legal:
             after: State = self[_RULES]._phase_rules[self[_PHASE]].apply(self, move)
             return after
-        direct = self[_RULES]._unfiltered.get(self[_PHASE])
-        if direct is not None:  # the usual case: no house rules restrict the moves
-            done: State | None = direct.apply_if_legal(self, move)
-            if done is not None:
-                return done
         phase = self[_PHASE]
         if phase is _OVER:
             raise IllegalMoveError(f"{move} is not possible: the {self._what()} is over")
         rules = self[_RULES]
         phase_rules: PhaseRules = rules._phase_rules[phase]
         if rules.legal_moves_filter is None:
-            if direct is None:
-                applied: State | None = phase_rules.apply_if_legal(self, move)
-                if applied is not None:
-                    return applied
+            applied: State | None = phase_rules.apply_if_legal(self, move)
+            if applied is not None:
+                return applied
             reason: str | None = phase_rules.why_illegal(self, move) or "it is not legal now"
         else:
             reason = phase_rules.why_illegal(self, move)
@@ -656,6 +643,88 @@ class State(_Record):
             raise TypeError(f"a seat is an int, not {seat!r}")
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"no seat {seat}: seats are 0 to {self.rules.players - 1}")
+
+
+#: ``(to_move, hands_mask, trick, contract_info, trump, maker)`` of a state, in one call: what
+#: a card play reads.
+_card_play_fields: Callable[[State], tuple[Any, ...]] = itemgetter(
+    _INDEX["to_move"],
+    _INDEX["hands_mask"],
+    _INDEX["trick"],
+    _INDEX["contract_info"],
+    _INDEX["trump"],
+    _INDEX["maker"],
+)
+
+
+def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
+    """``Trick(plays, winner)`` in one step (``plays`` is known to be a tuple)."""
+    trick: Trick = _tuple_new(Trick, (plays, winner))
+    return trick
+
+
+def _after_card(
+    state: State,
+    move: Move,
+    to_move: int,
+    hands: tuple[int, ...],
+    trick: tuple[tuple[int, Card], ...],
+    legal: int | None,
+) -> State:
+    """``state.after(move, to_move=..., hands_mask=..., trick=...)`` carrying ``legal``.
+
+    The state after a card that does not complete its trick, built in one step; ``legal`` is
+    the legal cards of ``to_move`` when the stock trick play computed them, else ``None``.
+    """
+    after: State = _tuple_new(
+        State, (to_move, hands, trick, (state[_CHAIN], move), legal, *state[_TAKEN:])
+    )
+    return after
+
+
+def _after_trick(
+    state: State,
+    move: Move,
+    to_move: int,
+    hands: tuple[int, ...],
+    taken: tuple[int, ...],
+    trick: Trick,
+    legal: int | None,
+) -> State:
+    """The state after the card that completes ``trick``: the table cleared, the trick taken.
+
+    ``state.after(move, to_move=..., hands_mask=..., trick=(), taken_mask=..., tricks=...)``
+    in one step, carrying ``legal`` as :func:`_after_card` does.
+    """
+    after: State = _tuple_new(
+        State,
+        (
+            to_move,
+            hands,
+            (),
+            (state[_CHAIN], move),
+            legal,
+            taken,
+            (*state[_TRICKS], trick),
+            *state[_TRICKS + 1 :],
+        ),
+    )
+    return after
+
+
+def _after_deal_play(
+    state: State,
+    to_move: int,
+    hands: tuple[int, ...],
+    chain: MoveChain,
+    taken: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+) -> State:
+    """The state after the tricks played from ``state`` on, its moves ``chain``, in one step."""
+    after: State = _tuple_new(
+        State, (to_move, hands, (), chain, None, taken, tricks, *state[_PHASE:])
+    )
+    return after
 
 
 for _i, _name in enumerate(_FIELDS):

@@ -9,39 +9,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kinglib.cards import SUIT_MASKS, Card, Rank, Suit
+from kinglib.cards import SUIT_MASKS, Card, Suit
 from kinglib.flow import finish_deal
+from kinglib.kernel import (
+    KING_OF_HEARTS,
+    SUIT_OF,
+    follow_mask,
+    is_decided,
+    lead_mask,
+    next_to_play,
+    winning_bit,
+)
 from kinglib.moves import _CHUNK_PLAYS, PLAYS, Move, Play, plays_of
 from kinglib.phases import PhaseRules
-from kinglib.state import (
-    _CHAIN,
-    _CONTRACT,
-    _HANDS,
-    _LEGAL,
-    _MAKER,
-    _TAKEN,
-    _TO_MOVE,
-    _TRICK,
-    _TRICKS,
-    _TRUMP,
-    State,
-    Trick,
-)
+from kinglib.state import State, _after_card, _after_trick, _card_play_fields, _trick
 
 if TYPE_CHECKING:
     from kinglib.contracts import Contract
     from kinglib.rules import Rules
 
 __all__ = ["PLAYS", "TrickPlay", "plays_of"]
-
-_tuple_new = tuple.__new__
-
-
-def _trick(plays: tuple[tuple[int, Card], ...], winner: int) -> Trick:
-    """``Trick(plays, winner)`` in one step (``plays`` is known to be a tuple)."""
-    trick: Trick = _tuple_new(Trick, (plays, winner))
-    return trick
-
 
 # The (seat, card) pair of every play, by number of players, seat and card index: the plays
 # of a trick are tuples of these, shared instead of built once a card.
@@ -59,14 +46,17 @@ def seat_card_pairs(players: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
     return pairs
 
 
-_HEARTS = SUIT_MASKS[Suit.HEARTS]
-_KING_OF_HEARTS = Card(Suit.HEARTS, Rank.KING).mask
 _NAMES = {
     Suit.SPADES: "spades",
     Suit.HEARTS: "hearts",
     Suit.DIAMONDS: "diamonds",
     Suit.CLUBS: "clubs",
 }
+
+
+def _trumps(trump: Suit | str | None) -> int:
+    """The mask of the trump suit, or 0 when the deal has no trump suit."""
+    return SUIT_MASKS[trump] if trump.__class__ is Suit else 0
 
 
 def _legal_cards(
@@ -78,29 +68,17 @@ def _legal_cards(
     trump: Suit | str | None,
     maker: int | None,
 ) -> int:
-    """The mask of the cards of ``hand`` that ``seat`` may play to ``trick``."""
+    """The mask of the cards of ``hand`` that ``seat`` may play to ``trick`` (the kernel's)."""
     if not trick:
-        if contract.no_heart_lead and hand & ~_HEARTS:
-            hand &= ~_HEARTS
-        if only_maker_leads_trump and trump.__class__ is Suit and seat != maker:
-            others = hand & ~SUIT_MASKS[trump]
-            if others:
-                return others
-        return hand
-    led = trick[0][1].suit
-    assert led is not None
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        if led is Suit.HEARTS and contract.king_on_heart_lead and hand & _KING_OF_HEARTS:
-            return _KING_OF_HEARTS
-        return follow
-    if contract.king_on_void and hand & _KING_OF_HEARTS:
-        return _KING_OF_HEARTS
-    if trump.__class__ is Suit:
-        trumps = hand & SUIT_MASKS[trump]
-        if trumps:
-            return trumps
-    return hand
+        barred = _trumps(trump) if only_maker_leads_trump and seat != maker else 0
+        return lead_mask(hand, contract.no_heart_lead, barred)
+    return follow_mask(
+        hand,
+        SUIT_OF[trick[0][1].index],
+        contract.king_on_heart_lead,
+        contract.king_on_void,
+        _trumps(trump),
+    )
 
 
 class TrickPlay(PhaseRules):
@@ -119,8 +97,8 @@ class TrickPlay(PhaseRules):
 
     #: Whether the states this phase builds carry the legal cards of the player to move, so
     #: that :meth:`State.legal_moves` and :meth:`State.apply` read them instead of asking
-    #: (true while the legality is the stock one; rules with a house filter of legal moves
-    #: turn it off).
+    #: (true while the legality is the stock one and no house filter of legal moves is in
+    #: force: an instance reads the filter from the rules it is built with).
     fills_legal: bool = True
 
     def __init_subclass__(cls, **kwargs: object) -> None:
@@ -128,39 +106,29 @@ class TrickPlay(PhaseRules):
         super().__init_subclass__(**kwargs)
         cls.moves_are_mask = cls.legal_moves is TrickPlay.legal_moves
         cls.fills_legal = cls.moves_are_mask and cls.legal_mask is TrickPlay.legal_mask
-        cls._own_next_seat = cls.next_seat is not TrickPlay.next_seat
-
-    _own_next_seat: bool = False
 
     def __init__(self, rules: Rules) -> None:
         """Resolve the options this phase reads."""
         self.players = rules.players
         self._pairs = seat_card_pairs(rules.players)
-        self._last: tuple[State | None, int] = (None, 0)
         self.only_maker_leads_trump = bool(rules.options.get("only_maker_leads_trump", True))
         self.early_end = bool(rules.options.get("early_end", True))
+        # A house filter of legal moves may cut the cards this phase would carry to the next
+        # state: with one, the state asks the phase and the filter instead.
+        self.fills_legal = type(self).fills_legal and rules.legal_moves_filter is None
 
     # --------------------------------------------------------------- legality
 
     def legal_mask(self, state: State) -> int:
         """The mask of the cards the player to move may play."""
+        seat, hands, trick, contract, trump, maker = _card_play_fields(state)
         return _legal_cards(
-            self.only_maker_leads_trump,
-            state[_TO_MOVE],
-            state[_HANDS][state[_TO_MOVE]],
-            state[_TRICK],
-            state[_CONTRACT],
-            state[_TRUMP],
-            state[_MAKER],
+            self.only_maker_leads_trump, seat, hands[seat], trick, contract, trump, maker
         )
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Play`` for every legal card."""
         mask = self.legal_mask(state)
-        # Remember the mask of the last state asked about: apply() usually follows at once.
-        # The pair is replaced whole, so threads sharing these rules never mix two states'
-        # masks; a state that is not the remembered one (by identity) computes its own.
-        self._last = (state, mask)
         found = _CHUNK_PLAYS.get(mask)
         return found if found is not None else plays_of(mask)
 
@@ -179,7 +147,7 @@ class TrickPlay(PhaseRules):
             return None
         contract = state.contract_info
         assert contract is not None
-        if legal == _KING_OF_HEARTS:
+        if legal == KING_OF_HEARTS:
             led = state.trick[0][1]
             if led.suit is not Suit.HEARTS:
                 return f"{led} was led, seat {seat} has none of its suit and must play KH"
@@ -203,10 +171,9 @@ class TrickPlay(PhaseRules):
             return self.apply(state, move) if move in self.legal_moves(state) else None
         if move.__class__ is not Play and not isinstance(move, Play):
             return None
-        mask = state[_LEGAL]
+        mask = state._legal
         if mask is None:
-            last = self._last
-            mask = last[1] if last[0] is state else self.legal_mask(state)
+            mask = self.legal_mask(state)
         if move.card.mask & mask:
             return self.apply(state, move)
         return None
@@ -219,67 +186,38 @@ class TrickPlay(PhaseRules):
         for _, card in plays:
             mask |= card.mask
         trump = state.trump
-        if trump.__class__ is Suit and mask & SUIT_MASKS[trump]:
-            candidates = mask & SUIT_MASKS[trump]
-            best = candidates & -candidates
-        else:
-            led = plays[0][1].suit
-            assert led is not None
-            candidates = mask & SUIT_MASKS[led]
-            if trump == "misere":
-                best = 1 << (candidates.bit_length() - 1)
-            else:
-                best = candidates & -candidates
+        best = winning_bit(mask, SUIT_OF[plays[0][1].index], _trumps(trump), trump == "misere")
         for seat, card in plays:
             if card.mask == best:
                 return seat
         raise AssertionError("a trick without a winner")
 
-    def next_seat(self, hands: list[int], seat: int, leader: int) -> int | None:
-        """The next seat to play to the current trick, or ``None`` when it is complete.
-
-        Seats with empty hands are passed over (a seat sitting out, a player who went out).
-        """
-        n = self.players
-        nxt = (seat + 1) % n
-        while nxt != leader:
-            if hands[nxt]:
-                return nxt
-            nxt = (nxt + 1) % n
-        return None
-
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
         assert isinstance(move, Play)
-        seat: int = state[_TO_MOVE]
+        seat, hands_now, trick_now, contract, trump, _ = _card_play_fields(state)
         card = move.card
-        hands = list(state[_HANDS])
+        hands = list(hands_now)
         hands[seat] ^= card.mask
-        trick = (*state[_TRICK], self._pairs[seat][card.index])
-        # The next seat to play (seats with empty hands are passed over); None: trick complete.
-        leader = trick[0][0]
-        if self._own_next_seat:
-            nxt = self.next_seat(hands, seat, leader)
-            if nxt is None:
-                nxt = leader
-        else:
-            n = self.players
-            nxt = seat + 1 if seat + 1 < n else 0
-            while nxt != leader and not hands[nxt]:
-                nxt = nxt + 1 if nxt + 1 < n else 0
-        if nxt != leader:
-            legal = (
-                _legal_cards(False, nxt, hands[nxt], trick, state[_CONTRACT], state[_TRUMP], None)
-                if self.fills_legal
-                else None
+        trick = (*trick_now, self._pairs[seat][card.index])
+        # The next seat to play (seats with empty hands are passed over); the leader when the
+        # trick is complete.
+        nxt = next_to_play(hands, seat, trick[0][0], self.players)
+        if nxt == trick[0][0]:
+            return self.complete_trick(state, move, tuple(hands), trick)
+        # The trick goes on: the next seat follows (the kernel's follow rule, called directly).
+        legal = (
+            follow_mask(
+                hands[nxt],
+                SUIT_OF[trick[0][1].index],
+                contract.king_on_heart_lead,
+                contract.king_on_void,
+                SUIT_MASKS[trump] if trump.__class__ is Suit else 0,
             )
-            # state.after(move, to_move=nxt, hands_mask=..., trick=...) with the legal cards
-            # of the next seat, in one step.
-            return _tuple_new(
-                State,
-                (nxt, tuple(hands), trick, (state[_CHAIN], move), legal, *state[_TAKEN:]),
-            )
-        return self.complete_trick(state, move, tuple(hands), trick)
+            if self.fills_legal
+            else None
+        )
+        return _after_card(state, move, nxt, tuple(hands), trick, legal)
 
     def complete_trick(
         self,
@@ -293,39 +231,20 @@ class TrickPlay(PhaseRules):
         won = 0
         for _, card in trick:
             won |= card.mask
-        taken = list(state[_TAKEN])
+        taken = list(state.taken_mask)
         taken[winner] |= won
         remaining = 0
         for h in hands:
             remaining |= h
+        _, _, _, contract, trump, maker = _card_play_fields(state)
         legal = (
             _legal_cards(
-                self.only_maker_leads_trump,
-                winner,
-                hands[winner],
-                (),
-                state[_CONTRACT],
-                state[_TRUMP],
-                state[_MAKER],
+                self.only_maker_leads_trump, winner, hands[winner], (), contract, trump, maker
             )
             if remaining and self.fills_legal
             else None
         )
-        # state.after(move, to_move=winner, hands_mask=hands, trick=(), taken_mask=...,
-        # tricks=...) with the leader's legal cards, in one step.
-        after: State = _tuple_new(
-            State,
-            (
-                winner,
-                hands,
-                (),
-                (state[_CHAIN], move),
-                legal,
-                tuple(taken),
-                (*state[_TRICKS], _trick(trick, winner)),
-                *state[_TRICKS + 1 :],
-            ),
-        )
+        after = _after_trick(state, move, winner, hands, tuple(taken), _trick(trick, winner), legal)
         if not remaining:
             return finish_deal(after, ended_early=False)
         if self.early_end and self.is_decided(after, remaining):
@@ -334,7 +253,7 @@ class TrickPlay(PhaseRules):
 
     def is_decided(self, state: State, remaining: int) -> bool:
         """Whether the cards still in hands can no longer change anyone's score."""
-        contract: Contract = state[_CONTRACT]
-        return len(state[_TRICKS]) >= contract.last_scoring_trick and not (
-            remaining & contract.scoring_mask
+        contract: Contract = state.contract_info  # type: ignore[assignment]
+        return is_decided(
+            len(state.tricks), contract.last_scoring_trick, remaining, contract.scoring_mask
         )

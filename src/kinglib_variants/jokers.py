@@ -37,6 +37,7 @@ from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.kernel import follow_mask
 from kinglib.moves import Move, Play
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -138,14 +139,13 @@ class JokerPlay(TrickPlay):
         if not trick:
             return hand
         if _is_heart_lead(trick):
-            follow = hand & _HEARTLIKE
+            led = _HEARTLIKE
         else:
-            led = trick[0][1].suit
-            assert led is not None
-            follow = hand & SUIT_MASKS[led]
-            if follow and self.joker_free:
-                follow |= hand & JOKERS_MASK
-        return follow or hand
+            suit = trick[0][1].suit
+            assert suit is not None
+            led = SUIT_MASKS[suit]
+        # No forced K♥ and no trumps here; a free joker may join the cards of the led suit.
+        return follow_mask(hand, led, False, False, 0, JOKERS_MASK if self.joker_free else 0)
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say precisely why a card may not be played."""

@@ -1,0 +1,106 @@
+"""Calling the hooks of a deal: the per-deal hooks and the house filter of legal moves.
+
+The few hooks called once a deal (dealing, opening, scoring, details, match end) are called
+through :func:`per_deal_caller`: when no plugin wraps such a hook, its implementations are
+called directly, in pluggy's order and with pluggy's results, without pluggy's per-call
+bookkeeping. Plugins are fixed when the rules are loaded, so the order is known then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from kinglib.moves import Move
+    from kinglib.state import State
+
+__all__ = ["PER_DEAL_HOOKS", "house_filter", "per_deal_caller"]
+
+#: The hooks called once a deal (never once a move), with their arguments in order.
+PER_DEAL_HOOKS: dict[str, tuple[str, ...]] = {
+    "kinglib_deal": ("rules", "dealer", "rng"),
+    "kinglib_begin_deal": ("rules", "state"),
+    "kinglib_score_deal": ("rules", "state"),
+    "kinglib_deal_details": ("rules", "state"),
+    "kinglib_match_over": ("rules", "totals", "results"),
+}
+
+
+def per_deal_caller(caller: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
+    """A function that calls hook ``caller`` as pluggy does, with its arguments in order.
+
+    When an implementation is a wrapper or takes keyword-only arguments, the call goes
+    through pluggy. Otherwise the implementations are called directly in pluggy's order (the
+    most recently registered first, ``tryfirst``/``trylast`` respected), each with the
+    arguments it names; the ``None`` results are dropped, and a ``firstresult`` hook returns
+    the first other result (or ``None``), as pluggy's own call does, without pluggy's
+    bookkeeping on every call.
+    """
+    impls = caller.get_hookimpls()
+    for impl in impls:
+        if impl.hookwrapper or getattr(impl, "wrapper", False) or impl.kwargnames:
+            return lambda *args: caller(**dict(zip(argnames, args)))
+    spec = caller.spec
+    firstresult = bool(spec is not None and spec.opts.get("firstresult"))
+    calls = tuple(
+        _positional(impl.function, tuple(impl.argnames), argnames) for impl in reversed(impls)
+    )
+
+    def call_first(*args: Any) -> Any:
+        for call in calls:
+            result = call(*args)
+            if result is not None:
+                return result
+        return None
+
+    def call_all(*args: Any) -> list[Any]:
+        results = []
+        for call in calls:
+            result = call(*args)
+            if result is not None:
+                results.append(result)
+        return results
+
+    return call_first if firstresult else call_all
+
+
+def _positional(
+    function: Callable[..., Any], names: tuple[str, ...], argnames: tuple[str, ...]
+) -> Callable[..., Any]:
+    """``function``, called with the hook's arguments in order, takes those it names."""
+    if names == argnames:
+        return function
+    picked = tuple(argnames.index(name) for name in names)
+    if not picked:
+        return lambda *args: function()
+    pick = itemgetter(*picked)
+    if len(picked) == 1:
+        return lambda *args: function(pick(args))
+    return lambda *args: function(*pick(args))
+
+
+def house_filter(
+    pm: pluggy.PluginManager,
+) -> Callable[[State, tuple[Move, ...]], tuple[Move, ...]] | None:
+    """The house rules' restriction of legal moves (``kinglib_legal_moves``), or ``None``.
+
+    Each implementation returns the moves it allows (or ``None``); a move is legal when every
+    implementation allows it, in the order of the moves given.
+    """
+    caller = pm.hook.kinglib_legal_moves
+    if not caller.get_hookimpls():
+        return None
+
+    def restrict(state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        kept = moves
+        for found in caller(state=state, moves=moves):
+            if found is not None:
+                allowed = set(found)
+                kept = tuple(m for m in kept if m in allowed)
+        return kept
+
+    return restrict
