@@ -24,7 +24,10 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from itertools import islice
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from kinglib._version import __version__
 from kinglib.cards import Card, CardSet
@@ -38,9 +41,11 @@ if TYPE_CHECKING:
     from kinglib.rules import Rules
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "SCHEMA_FILE",
+    "RecordLimits",
     "from_json",
     "plugin_name",
     "record_schema",
@@ -53,6 +58,39 @@ RECORD_FORMAT = "kinglib-record"
 RECORD_VERSION = 1
 #: The schema of the format, inside the package ``kinglib``.
 SCHEMA_FILE = "schemas/record-v1.schema.json"
+
+
+@attrs.frozen
+class RecordLimits:
+    """The most a record may hold; :func:`from_json` refuses a bigger one before reading it.
+
+    The limits are checked first, in time linear in the size of the text and before the
+    schema or the rules run, so that text from a stranger costs little to refuse. They are
+    generous: the longest real matches have under 2,000 moves and under 12 KB of text.
+    Change one with :func:`attrs.evolve` (``attrs.evolve(DEFAULT_LIMITS, moves=50_000)``) or
+    build a new one, and pass it as ``from_json(text, limits=...)``.
+
+    Attributes:
+        size: the most characters (or bytes, for bytes) of the JSON text.
+        moves: the most moves.
+        options: the most options.
+        items: the most entries of any other list or object (plugins, hands, piles, the
+            items of an option's list, the keys of the record).
+        depth: the deepest nesting of lists and objects (the record itself is depth 0).
+        text: the longest text of any one value or key (a move, a hand, an option).
+
+    """
+
+    size: int = 1_000_000
+    moves: int = 20_000
+    options: int = 100
+    items: int = 100
+    depth: int = 8
+    text: int = 1_000
+
+
+#: The limits :func:`from_json` applies unless it is given others.
+DEFAULT_LIMITS = RecordLimits()
 
 #: The piles :meth:`Rules.new_deal` takes by keyword.
 _DEAL_PILES = ("widow", "stock", "kitty")
@@ -211,11 +249,17 @@ def _schema_message(error: Any) -> str:
     return message if len(message) <= 200 else message[:197] + "..."
 
 
+#: The most schema errors read before naming the best one.
+_SCHEMA_ERRORS = 16
+
+
 def _check_schema(data: Any) -> None:
     from jsonschema.exceptions import best_match
 
     try:
-        error = best_match(_validator().iter_errors(data))
+        # The first errors are enough to name one well, and a bounded number keeps a record
+        # full of errors as cheap to refuse as one with a single error.
+        error = best_match(islice(_validator().iter_errors(data), _SCHEMA_ERRORS))
     except RecursionError:
         raise RecordError("record: nested too deeply to check") from None
     if error is not None:
@@ -246,9 +290,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _parse(text: Any) -> dict[str, Any]:
+def _parse(text: Any, limits: RecordLimits) -> dict[str, Any]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > limits.size:
+        raise RecordError(
+            f"record: {len(text):,} characters, over the limit of {limits.size:,} (size)"
+        )
     try:
         data = json.loads(
             text,
@@ -276,25 +324,45 @@ def _parse(text: Any) -> dict[str, Any]:
             f"version: unknown record format version {_short(version)}; this kinglib "
             f"({__version__}) reads version {RECORD_VERSION}"
         )
-    _check_depth(data)
+    _check_limits(data, limits)
     _check_schema(data)
     return data
 
 
-#: No record nests deeper than this (the record, options, a list option, its items).
-_MAX_DEPTH = 8
+def _over(path: Sequence[Any], count: int, what: str, limit: int, name: str) -> RecordError:
+    return RecordError(f"{_place(path)}: {count:,} {what}, over the limit of {limit:,} ({name})")
 
 
-def _check_depth(data: Any) -> None:
+def _check_limits(data: dict[str, Any], limits: RecordLimits) -> None:
+    """Refuse a record over ``limits``: each value is visited once, nothing else is done."""
+    moves, options = data.get("moves"), data.get("options")
+    if isinstance(moves, list) and len(moves) > limits.moves:
+        raise _over(["moves"], len(moves), "moves", limits.moves, "moves")
+    if isinstance(options, dict) and len(options) > limits.options:
+        raise _over(["options"], len(options), "options", limits.options, "options")
     stack: list[tuple[Any, list[Any]]] = [(data, [])]
     while stack:
         value, path = stack.pop()
-        if len(path) > _MAX_DEPTH:
-            raise RecordError(f"{_place(path)}: nested too deeply for a record")
+        if isinstance(value, str):
+            if len(value) > limits.text:
+                raise _over(path, len(value), "characters of text", limits.text, "text")
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if len(path) >= limits.depth and value:
+            inner = [*path, next(iter(value)) if isinstance(value, dict) else 0]
+            raise RecordError(
+                f"{_place(inner)}: nested too deeply, over the limit of {limits.depth} (depth)"
+            )
+        if value is not moves and value is not options and len(value) > limits.items:
+            raise _over(path, len(value), "entries", limits.items, "items")
         if isinstance(value, dict):
-            stack.extend((v, [*path, k]) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, [*path, i]) for i, v in enumerate(value))
+            for key, item in value.items():
+                if len(key) > limits.text:
+                    raise _over(path, len(key), "characters in a key", limits.text, "text")
+                stack.append((item, [*path, key]))
+        else:
+            stack.extend((item, [*path, k]) for k, item in enumerate(value))
 
 
 def _json_type(value: Any) -> str:
@@ -431,13 +499,17 @@ def _replay(state: State, moves: list[str]) -> State:
     return state
 
 
-def from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> State:
+def from_json(
+    text: str | bytes, *, plugins: Sequence[Any] = (), limits: RecordLimits = DEFAULT_LIMITS
+) -> State:
     """Load a record made by :func:`to_json`: rebuild the rules and replay every move.
 
     Args:
         text: the record, as JSON text.
         plugins: plugin objects (or house-rules names) that the record names but that are not
             installed house rules; each is matched by its recorded name (:func:`plugin_name`).
+        limits: the most the record may hold (:class:`RecordLimits`); a record over them is
+            refused before anything else is done, with a message naming the limit.
 
     Returns the state the record leads to; it equals the state that was saved.
 
@@ -445,10 +517,12 @@ def from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> State:
     the reason for text that is not JSON or not a record, an unknown format version, a record
     that breaks the schema, an unknown variant, bad options or players, a missing plugin,
     malformed or inconsistent hands, a move that cannot be read or is illegal, and moves after
-    the end.
+    the end, and a record over ``limits``.
 
     """
-    data = _parse(text)
+    if not isinstance(limits, RecordLimits):
+        raise TypeError("from_json(limits=...) takes a RecordLimits")
+    data = _parse(text, limits)
     rules = _load_rules(data, _plugins(data["plugins"], plugins))
     state = _replay(_start(rules, data), data["moves"])
     if "match_end" in data:

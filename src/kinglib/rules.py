@@ -23,7 +23,7 @@ from kinglib import defaults
 from kinglib.cards import CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
-from kinglib.errors import RulesError
+from kinglib.errors import RulesError, short_repr
 from kinglib.flow import start_deal
 from kinglib.given_deals import given_deal
 from kinglib.hook_calls import PER_DEAL_HOOKS, house_filter, per_deal_caller
@@ -273,10 +273,10 @@ def load_rules(
     if players is None:
         players = info.default_players
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"players is a whole number, not {players!r}")
+        raise RulesError(f"players is a whole number, not {short_repr(players)}")
     if players not in info.players:
         counts = ", ".join(str(p) for p in info.players)
-        raise RulesError(f"{variant} is played by {counts} players, not {players}")
+        raise RulesError(f"{variant} is played by {counts} players, not {short_repr(players)}")
     setattr_(rules, "players", players)
 
     specs: dict[str, Option] = {}
