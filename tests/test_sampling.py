@@ -243,3 +243,34 @@ def test_the_phase_of_the_view_is_kept_in_every_phase_of_a_trump_round() -> None
         moves = [m for m in state.legal_moves() if "raspis" not in str(m)]
         state = state.apply(rng.choice(moves))
     assert Phase.DECLARE in seen and Phase.PLAY in seen
+
+
+@pytest.mark.parametrize(
+    ("variant", "scheme"), [("simple", "otygrysh"), ("three-hand", "otygrysh"), ("simple", "short")]
+)
+def test_samples_keep_the_shown_last_card_last_dealt_to_the_declarer(
+    variant: str, scheme: str
+) -> None:
+    """Declarers who always declare ``last``: the card that set the trump was the last dealt to
+    them, and every sample deals it so."""
+    import random
+
+    from kinglib import load_rules
+
+    rules = load_rules(variant, scheme=scheme)
+    checked = shown = 0
+    for seed in range(20):
+        state = rules.new_match(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and checked < 60:
+            moves = state.legal_moves()
+            lasts = [m for m in moves if str(m).endswith("last")]
+            state = state.apply(lasts[0] if lasts else rng.choice(moves))
+            if state.is_over or rng.random() > 0.15 or state.to_move is None:
+                continue
+            view = state.view(state.to_move)
+            shown += "last_card" in view.extra
+            world = view.sample(random.Random(checked))
+            assert world.view(view.seat).to_dict() == view.to_dict()
+            checked += 1
+    assert checked == 60 and shown > 0

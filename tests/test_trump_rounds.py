@@ -421,3 +421,28 @@ def test_random_auctions_keep_their_rules(seed: int, rounds: int) -> None:
         check_cards(state)
         state = state.apply(rng.choice(state.legal_moves()))
     assert state.results[done].total == 24
+
+
+def test_a_refused_trump_lead_says_why_when_only_the_king_of_hearts_may_be_led() -> None:
+    """A seat other than the maker holding KH and trumps only must lead KH; the refusal names
+    the trump rule rather than failing on the empty trick."""
+    import random
+
+    from kinglib import Card, IllegalMoveError, Phase, Play, load_rules
+
+    rules = load_rules("three-hand", scheme="otygrysh")
+    king = Card.parse("KH")
+    for seed in range(500):
+        state = rules.new_match(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move
+            if state.phase is Phase.PLAY and not state.trick and state.contract == "trumps":
+                hand = state.hand(seat) if seat is not None else None
+                if hand is not None and state.legal_moves() == (Play(king),) and len(hand) > 1:
+                    other = next(card for card in hand if card != king)
+                    with pytest.raises(IllegalMoveError, match="only the maker may lead a trump"):
+                        state.apply(Play(other))
+                    return
+            state = state.apply(rng.choice(state.legal_moves()))
+    pytest.fail("no deal in 500 seeds where only KH may be led")

@@ -52,7 +52,8 @@ def praise_layout(rules: Rules, view: View) -> HiddenLayout:
     """A trump round in praise mode: three cards each first, the rest once declared.
 
     While the rest is undealt, each seat's undealt cards are hidden (from itself too). Once
-    dealt, the hands are as in trick play; the declarer's last card, if shown, is his.
+    dealt, the hands are as in trick play; the declarer's last card, if shown, is his, and the
+    last dealt to him.
     """
     if view.contract != "trumps" or "declarer" not in view.extra:
         return stock_layout(rules, view)
@@ -79,16 +80,15 @@ def praise_layout(rules: Rules, view: View) -> HiddenLayout:
         for s in range(view.players):
             held = (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | played[s]
             rest = placed.get(f"rest:{s}", 0)
+            # The declarer's shown last card is the last one dealt to him.
+            shown_last = last_mask if s == declarer else 0
             if staged:
                 first = _ordered(held, rng)
-            elif s == declarer and held & last_mask:
-                first = [
-                    *_ordered(held & ~last_mask, rng)[: _FIRST_CARDS - 1],
-                    last_mask.bit_length() - 1,
-                ]
             else:
-                first = _ordered(held, rng)[:_FIRST_CARDS]
-            tail = [i for i in _ordered(held | rest, rng) if i not in first]
+                first = _ordered(held & ~shown_last, rng)[:_FIRST_CARDS]
+            tail = [i for i in _ordered((held | rest) & ~shown_last, rng) if i not in first]
+            if held & shown_last:
+                tail.append(shown_last.bit_length() - 1)
             hands.append(held | rest)
             orders.append((f"hand:{s}", (*first, *tail)))
         return DealStart(hands=tuple(hands), orders=tuple(orders))
