@@ -99,10 +99,13 @@ def test_a_resampled_state_after_the_first_deal_keeps_the_totals() -> None:
     player = state.current_player()
     world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert world.information_state_string(player) == state.information_state_string(player)
+    # The world is the same match: its totals so far, then every deal left to play.
     totals = json.loads(state.information_state_string(player))["totals"]
+    assert list(_kinglib(world).totals) == totals and sum(totals) == -16
     while not world.is_terminal():
         world.apply_action(world.legal_actions()[-1])
-    assert sum(world.returns()) == sum(totals) - 16
+    assert _kinglib(world).is_over and len(_kinglib(world).results) == 14
+    assert sum(world.returns()) == 0  # simple's whole match hands out nothing in all
 
 
 def test_resampling_an_auction_without_view_sample_says_what_it_needs() -> None:

@@ -8,9 +8,11 @@ tests check that, and that no rules object keeps anything between calls.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,6 +108,18 @@ def _lazy_tables() -> dict[tuple[str, str], dict[Any, Any]]:
 
 
 def test_module_level_tables_hold_no_state_that_changes_results() -> None:
+    """Run in a fresh interpreter, where the lazily filled tables start empty whatever other
+    tests of this run have played."""
+    root = Path(__file__).resolve().parents[1]
+    code = "from tests.test_threads import check_lazy_tables; check_lazy_tables()"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def check_lazy_tables() -> None:
+    """Fill the lazy tables with games, empty them, play again: the same games."""
     rules = [kinglib.load_rules(v) for v in VARIANTS]
     tables = _lazy_tables()
     saved = {key: dict(table) for key, table in tables.items()}
