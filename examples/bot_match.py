@@ -19,6 +19,7 @@ from rich.console import Console
 
 import kinglib
 from kinglib.bots import Bot, HeuristicBot, RandomBot, bot_name
+from kinglib.match_end import match_end_points
 from kinglib.tables import points_text, score_sheet, winners_line
 
 
@@ -58,7 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     console.print(f"{rules.variant}, {rules.players} players, seed {args.seed} ({seats})")
     for line in deal_lines(rules, final):
         console.print(line, highlight=False)
-    console.print(score_sheet(rules, final.results, final.winners))
+    console.print(
+        score_sheet(rules, final.results, final.winners, match_end=match_end_points(final))
+    )
     console.print(winners_line(final.totals, final.winners), highlight=False)
     return 0
 

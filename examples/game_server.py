@@ -8,13 +8,17 @@ server, one JSON object a line:
 * ``{"type": "your_move", "seat": 1, "view": {...}}``: the seat's view
   (:meth:`kinglib.view.View.to_dict`), with its legal moves;
 * ``{"type": "refused", "seat": 1, "text": "ZZ", "error": "..."}``: the move could not be
-  read or is not legal; the state is unchanged and a new ``your_move`` follows;
+  read or is not legal; the state is unchanged and a new ``your_move`` follows (a seat refused
+  :data:`MAX_REFUSALS` times in a row has gone, like a seat whose connection closed);
 * ``{"type": "deal_over", "seat": 1, "deal": 3, "contract": "no_girls", "points": [...]}``:
   sent to every seat after each deal;
 * ``{"type": "match_over", "seat": 1, "totals": [...], "winners": [...]}``.
 
 Every line the server sends or receives is also written to stdout, so stdout is a transcript:
-the lines sent carry ``"to"`` (the seat), the lines received ``{"from": seat, "text": ...}``.
+the lines sent carry ``"to"`` (the seat), the lines received ``{"from": seat, "text": ...}``
+(text longer than :data:`ECHOED` characters is shortened in the transcript and the refusals).
+Whatever a seat sends, the server refuses it and goes on: kinglib reads any text (too long, a
+number of too many digits, control characters...) into a move or raises one of its own errors.
 At the end the server saves the game record (:func:`kinglib.to_json`), loads it back with
 :func:`kinglib.from_json`, which replays and checks every move, and prints a last line
 ``{"type": "saved", "path": ..., "moves": ..., "replayed": true}``.
@@ -40,6 +44,12 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 import kinglib
+from kinglib.errors import short_repr
+
+#: A seat refused this many times in a row has gone.
+MAX_REFUSALS = 100
+#: The most characters of a seat's text written back in the transcript and the refusals.
+ECHOED = 200
 
 
 class Connection(Protocol):
@@ -126,6 +136,28 @@ class StdinClient:
         return line.strip() if line else None
 
 
+#: Characters that some readers take for the end of a line: always written escaped.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def _line(message: dict[str, Any]) -> str:
+    """One message as one line of JSON, whatever text it holds."""
+    line = json.dumps(message, ensure_ascii=False)
+    for char, escaped in _LINE_BREAKS.items():
+        line = line.replace(char, escaped)
+    return line
+
+
+def _echo(text: object) -> str:
+    """A seat's text as the transcript shows it: at most :data:`ECHOED` characters."""
+    if not isinstance(text, str):
+        return short_repr(text, ECHOED)
+    if len(text) > ECHOED:
+        text = text[: ECHOED - 3] + "..."
+    # Text that is not Unicode (a lone surrogate) is written with escapes.
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class Server:
     """Runs one match: keeps the state, sends views, reads moves, refuses bad ones."""
 
@@ -143,13 +175,13 @@ class Server:
 
     def log(self, message: dict[str, Any]) -> None:
         """Write one line of the transcript."""
-        self.out.write(json.dumps(message, ensure_ascii=False) + "\n")
+        self.out.write(_line(message) + "\n")
 
     def send(self, seat: int, message: dict[str, Any]) -> None:
         """Send a message to one seat (and to the transcript)."""
         message = {"to": seat, "seat": seat, **message}
         self.log(message)
-        self.seats[seat].send(json.dumps(message, ensure_ascii=False))
+        self.seats[seat].send(_line(message))
 
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send the same public message to every seat."""
@@ -160,18 +192,20 @@ class Server:
         """Ask the seat to move until it sends a legal move; ``False`` if the seat has gone."""
         seat = self.state.to_move
         assert seat is not None
-        while True:
+        for _ in range(MAX_REFUSALS):
             self.send(seat, {"type": "your_move", "view": self.state.view(seat).to_dict()})
             text = self.seats[seat].receive()
             if text is None:
                 return False
-            self.log({"from": seat, "text": text})
+            shown = _echo(text)
+            self.log({"from": seat, "text": shown})
             try:
                 self.state = self.state.apply(kinglib.parse_move(text, self.state))
                 return True
-            except (kinglib.NotationError, kinglib.IllegalMoveError) as exc:
+            except kinglib.KinglibError as exc:
                 self.refused += 1
-                self.send(seat, {"type": "refused", "text": text, "error": str(exc)})
+                self.send(seat, {"type": "refused", "text": shown, "error": str(exc)})
+        return False
 
     def run(self, deals: int | None = None) -> kinglib.State:
         """Play until the match is over (or ``deals`` deals are finished, or a seat goes)."""

@@ -1,4 +1,4 @@
-"""atomic (RULES.md §7): the blind choice, the widow, the discard, quotas, prices."""
+"""atomic: the blind choice, the widow, the discard, quotas, prices."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bidding — Кинг с торговлей (RULES.md §10): hand-built deals and random matches."""
+"""bidding — Кинг с торговлей: hand-built deals and random matches."""
 
 from __future__ import annotations
 

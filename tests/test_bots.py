@@ -245,7 +245,7 @@ def test_chooses_a_contract_that_suits_the_hand() -> None:
     middle = bot.choose_move(view_of(Phase.CHOOSE, moves, MIDDLE))
     assert middle in (Choose("no_tricks"), Choose("no_king"))
     # A trump round chosen with the hand seen is played in a suit (or notrump), never at
-    # misère (RULES.md §5, ordered mode): low cards take nothing there, so they choose to
+    # misère (ordered mode): low cards take nothing there, so they choose to
     # take nothing in a penalty game.
     ordered = kinglib.load_rules("ordered", trumps=True)
     weak = view_of(Phase.CHOOSE, moves, WEAK, rules=ordered, variant="ordered")

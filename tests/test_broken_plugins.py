@@ -36,7 +36,7 @@ class GirlsPriceFive:
         return contracts
 
 
-class GirlsScoreWithoutTotal:
+class GirlsTotalWrong:
     """Queens score 5 in 'girls' but the contract still claims a total of 16."""
 
     @kinglib.hookimpl(wrapper=True)
@@ -49,6 +49,23 @@ class GirlsScoreWithoutTotal:
             girls, card_values=tuple((mask, 5) for mask, _ in girls.card_values)
         )
         return contracts
+
+
+class GirlsScoreWithoutTotal:
+    """The score of 'girls' counts each queen 5 while the contract still hands out 16."""
+
+    @kinglib.hookimpl(wrapper=True)
+    def kinglib_score_deal(
+        self, rules: kinglib.Rules, state: State
+    ) -> Generator[Any, Any, tuple[int, ...]]:
+        points = yield
+        if state.contract != "girls":
+            return tuple(points)
+        queens = [
+            (taken & rules.contracts["girls"].scoring_mask).bit_count()
+            for taken in state.taken_mask
+        ]
+        return tuple(5 * q for q in queens)
 
 
 class NoMoves:
@@ -158,8 +175,34 @@ def test_a_price_that_breaks_zero_sum() -> None:
         check_invariants(rules, 0)
 
 
+def test_a_contract_total_that_disagrees_with_its_prices_is_refused() -> None:
+    with pytest.raises(
+        kinglib.RulesError,
+        match=r"contract 'girls': total 16 disagrees with its prices, which hand out 20; "
+        r"leave total out \(or pass total=None\) to have it computed",
+    ):
+        broken(GirlsTotalWrong())
+
+
+def test_a_contract_total_left_out_is_computed_from_the_prices() -> None:
+    girls = kinglib.load_rules("simple").contracts["girls"]
+    repriced = attrs.evolve(
+        girls, card_values=tuple((mask, 5) for mask, _ in girls.card_values), total=None
+    )
+    assert repriced.total == 5 * 4
+    bare = Contract(id="x", name="x", title="x", trick_values=(1, 2), card_values=((0b111, -3),))
+    assert (bare.total, bare.sign) == (1 + 2 - 9, -1)
+
+
 def test_a_score_that_misses_the_contract_total() -> None:
-    with pytest.raises(AssertionError, match=r"invariant 'deal total' broken: deal 10 \(girls\)"):
+    with pytest.raises(
+        AssertionError,
+        match=r"invariant 'deal total' broken: the deal \(girls\) hands out 20, not 16: .*"
+        r"\(load_rules\('simple', players=4, plugins=\['tests\.test_broken_plugins\."
+        r"GirlsScoreWithoutTotal'\]\), seed 0, deal 10; reproduce: check_invariants\(load_rules"
+        r"\('simple', players=4, plugins=\['tests\.test_broken_plugins\.GirlsScoreWithoutTotal'"
+        r"\]\), seed=0\)\)$",
+    ):
         check_invariants(broken(GirlsScoreWithoutTotal()), 0)
 
 

@@ -1,6 +1,6 @@
 """``kinglib rules`` for every variant and scheme, run as subprocesses (all started at once).
 
-The expected prices, totals and match shapes are those of RULES.md, written out here.
+The expected prices, totals and match shapes are those of the rule book, written out here.
 """
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ CASES: dict[str, tuple[str, ...]] = {
     "otygrysh": ("simple", "-o", "scheme=otygrysh"),
     "plus_eralash": ("simple", "-o", "scheme=plus_eralash"),
     "short": ("simple", "-o", "scheme=short"),
+    "twelve": ("simple", "-o", "scheme=twelve", "-o", "boys=jacks+kings"),
+    "simple 2": ("simple", "--players", "2"),
+    "simple 3": ("simple", "--players", "3"),
+    "simple 5": ("simple", "--players", "5"),
+    "simple 6": ("simple", "--players", "6"),
     "three-hand": ("three-hand",),
     "three-hand otygrysh": ("three-hand", "-o", "scheme=otygrysh"),
     "three-hand parlett36": ("three-hand", "-o", "scheme=parlett36"),
@@ -110,7 +115,39 @@ def test_simple_classic(outputs: dict[str, str]) -> None:
         (title.removeprefix("no "), total.replace("-", "+"))
         for title, total in [*NEGATIVE_SIMPLE, ("plus eralash", "-96")]
     ]
-    assert "14 deals; zero-sum" in out
+    assert "14 deals; zero-sum: -192 against +192" in out
+
+
+@pytest.mark.parametrize(
+    ("case", "half", "hearts"),
+    [("simple 2", 176, 8), ("simple 3", 184, 12), ("simple 5", 200, 20), ("simple 6", 208, 24)],
+)
+def test_simple_halves_follow_the_player_count(
+    outputs: dict[str, str], case: str, half: int, hearts: int
+) -> None:
+    out = outputs[case]
+    assert f"14 deals; zero-sum: -{half} against +{half}" in out
+    assert contracts(out)["no_hearts"] == ("2 a heart", f"-{hearts}")
+    assert contracts(out)["eralash"][1] == f"-{80 + hearts}"
+
+
+def test_simple_twelve(outputs: dict[str, str]) -> None:
+    out = outputs["twelve"]
+    negative = ["no tricks", "no hearts", "no boys", "no girls", "no last two", "no king"]
+    assert deal_totals(out) == [(t, "-16") for t in negative] + [
+        (t.removeprefix("no "), "+16") for t in negative
+    ]
+    assert "12 deals; zero-sum: -96 against +96" in out
+    assert contracts(out)["no_boys"] == ("2 a boy (jacks and kings)", "-16")
+    options = {row[0]: row[1] for row in table(out, ": options")}
+    assert options["order"].replace(" ", "").startswith("no_tricks,no_hearts,no_boys")
+
+
+def test_praise_schemes_say_what_last_does(outputs: dict[str, str]) -> None:
+    for case in ("otygrysh", "three-hand otygrysh"):
+        text = " ".join(outputs[case].split())
+        assert "last: the suit of the last card dealt to him, which he has not seen" in text
+        assert "that card is shown to everyone" in text
 
 
 @pytest.mark.parametrize(
@@ -127,7 +164,8 @@ def test_simple_schemes_with_trump_rounds(
     negative = NEGATIVE_SIMPLE if case == "short" else [*NEGATIVE_SIMPLE, ("eralash", "-96")]
     deals = deal_totals(out)
     assert deals == negative + [("trump round", "+24")] * rounds + tail
-    assert f"{len(deals)} deals; zero-sum" in out
+    half = 96 if case == "short" else 192
+    assert f"{len(deals)} deals; zero-sum: -{half} against +{half}" in out
     assert "│ scheme " in out and case in out
 
 
@@ -155,7 +193,9 @@ def test_three_hand(outputs: dict[str, str]) -> None:
     parlett = outputs["three-hand parlett36"]
     found = contracts(parlett)
     assert found["no_girls"] == ("18 a queen", "-72") and found["king"][1] == "+72"
-    assert "12 deals; zero-sum" in parlett
+    assert "12 deals; zero-sum: -432 against +432" in parlett
+    negative = ["no tricks", "no hearts", "no boys", "no girls", "no last two", "no king"]
+    assert [title for title, _ in deal_totals(parlett)[:6]] == negative
 
 
 def pools(out: str) -> dict[str, tuple[str, str, str]]:

@@ -10,7 +10,7 @@ from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, positive_twin
 
 KH = Card.parse("KH")
 
-#: RULES.md §3 with four players: every game 16, eralash 96.
+#: Simple King with four players: every game 16, eralash 96.
 TOTALS_4 = {
     "no_tricks": -16,
     "no_boys": -16,

@@ -28,6 +28,12 @@ PUBLIC_MODULES = (
     "kinglib.invariants",
     "kinglib.view",
     "kinglib.record",
+    "kinglib.hookspecs",
+    "kinglib.match_end",
+    "kinglib.kit.choosing",
+    "kinglib.kit.trump_rounds",
+    "kinglib.kit.widow",
+    "kinglib.kit.full_pack",
 )
 
 
@@ -130,3 +136,22 @@ def test_the_readme_python_code_runs(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 2  # the totals and winners, then the simulation summary
+
+
+def test_every_hook_says_when_it_is_called_and_how_answers_combine() -> None:
+    from kinglib import hookspecs
+
+    hooks = [name for name in hookspecs.__all__ if name.startswith("kinglib_")]
+    assert len(hooks) >= 17
+    reference = (DOCS / "reference" / "hooks.rst").read_text(encoding="utf-8")
+    for name in hooks:
+        doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+        assert "*Called:*" in doc and "*Results:*" in doc, name
+        assert f".. autofunction:: kinglib.hookspecs.{name}\n" in reference, name
+
+
+def test_the_docs_stand_alone() -> None:
+    # No page or docstring sends the reader to a rule book the package does not ship.
+    sources = [*DOCS.rglob("*.rst"), *(DOCS.parent / "src").rglob("*.py")]
+    citing = [str(p) for p in sources if "RULES.md" in p.read_text(encoding="utf-8")]
+    assert not citing

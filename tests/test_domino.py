@@ -1,4 +1,4 @@
-"""domino (RULES.md §8): hand-built deals with exact scores, and properties of random play."""
+"""domino: hand-built deals with exact scores, and properties of random play."""
 
 from __future__ import annotations
 
@@ -256,6 +256,21 @@ def test_options_and_bad_inputs() -> None:
         rules().new_deal("domino", SUITED)
     with pytest.raises(RulesError, match="no kitty"):
         rules().new_deal("domino", SUITED, stock="8S 7S 8D 7D 8C 7C 8H 7H", kitty="")
+
+
+def test_six_players_on_32_cards_are_refused_with_the_reason_and_the_pack_to_use() -> None:
+    with pytest.raises(RulesError) as refused:
+        rules(players=6, deck=32)
+    message = str(refused.value)
+    assert message == (
+        "domino: 6 players need 36 cards (6 hands of 6), more than the 32-card pack holds; "
+        "use deck=52, the 52-card pack"
+    )
+    # Five players fit in 32 cards (30 dealt, a stock of 2); six play the 52-card pack.
+    five = rules(players=5, deck=32)
+    assert len(five.new_match(seed=1).pile("stock")) == 2
+    six = rules(players=6)
+    assert len(six.deck) == 52 and len(six.new_match(seed=1).pile("stock")) == 16
 
 
 def test_the_stock_is_drawn_in_the_written_order_and_a_cardset_in_display_order() -> None:

@@ -1,4 +1,4 @@
-"""Properties of the engine (RULES.md §12) over random seeds, random options and random play."""
+"""Properties of the engine over random seeds, random options and random play."""
 
 from __future__ import annotations
 

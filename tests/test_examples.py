@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import kinglib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,3 +148,19 @@ def test_game_server_reads_a_person_from_stdin() -> None:
     assert lines[-1]["type"] == "saved" and lines[-1]["over"] is False
     assert lines[-1]["moves"] >= 1 and lines[-1]["replayed"] is True
     assert "your move>" in done.stderr
+
+
+# ------------------------------------------------------------------ openspiel_ismcts.py
+
+
+def test_the_ismcts_example_prints_deals_that_hand_out_their_total() -> None:
+    pytest.importorskip("pyspiel")
+    done = run("openspiel_ismcts.py", "--deals", "2", "--simulations", "4", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["seed", "contract", "ismcts", "random", "heuristic", "random"]
+    deals = [line.split() for line in lines[1:3]]
+    assert [d[:2] for d in deals] == [["5", "no_tricks"], ["6", "no_tricks"]]
+    assert all(sum(int(p) for p in d[2:]) == -16 for d in deals)
+    sums = [int(p) for p in lines[3].split()[1:]]
+    assert sums == [sum(int(d[i]) for d in deals) for i in range(2, 6)]

@@ -1,4 +1,4 @@
-"""jokers (RULES.md §9): hand-built deals with exact scores, and properties of random play."""
+"""jokers: hand-built deals with exact scores, and properties of random play."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""omnibus — Омнибус (RULES.md §11): hand-built deals and random matches."""
+"""omnibus — Омнибус: hand-built deals and random matches."""
 
 from __future__ import annotations
 

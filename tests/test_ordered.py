@@ -1,4 +1,4 @@
-"""ordered (RULES.md §6): the eldest chooses the contract; pools, quotas, trump rounds."""
+"""ordered: the eldest chooses the contract; pools, quotas, trump rounds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule of RULES.md §1–3 (simple, classic scheme) on hand-built deals with exact scores."""
+"""Every rule of simple King (classic scheme) on hand-built deals with exact scores."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""three-hand (RULES.md §4): the packs, prices, schemes and its trump rounds."""
+"""three-hand: the packs, prices, schemes and its trump rounds."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from kinglib import (
     variant_names,
 )
 from kinglib.contracts import NEGATIVE_GAMES
+from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from kinglib.testing.checks import check_cards
-from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
 from tests.support import (
     check_live,
     check_trump_round_match,
@@ -39,6 +39,9 @@ from tests.support import (
 
 NEG = list(NEGATIVE_GAMES)
 POS = ["tricks", "boys", "girls", "hearts", "king", "last_two", "plus_eralash"]
+# parlett36's default order: the K♥ game last, then the positive twins in the same order.
+TWELVE = ["no_tricks", "no_hearts", "no_boys", "no_girls", "no_last_two", "no_king"]
+TWELVE_POS = ["tricks", "hearts", "boys", "girls", "last_two", "king"]
 
 
 def play_out(state: State, seed: int = 0) -> State:
@@ -100,9 +103,20 @@ def test_schedules() -> None:
         *["trumps"] * 8,
     ]
     assert list(load_rules("three-hand", scheme="parlett36").schedule.deals) == [
-        *NEG[:6],
-        *POS[:6],
+        *TWELVE,
+        *TWELVE_POS,
     ]
+
+
+def test_parlett36_match_plays_no_hearts_second() -> None:
+    rules = load_rules("three-hand", scheme="parlett36")
+    state = rules.new_match(seed=2)
+    assert state.contract == "no_tricks"
+    while len(state.results) < 2:
+        state = state.apply(state.legal_moves()[0])
+    assert [r.contract for r in state.results] == ["no_tricks", "no_hearts"]
+    assert state.contract == "no_boys"
+    assert sum(state.results[1].points) == -72  # 9 hearts at 8
 
 
 def test_bad_options() -> None:
@@ -201,7 +215,7 @@ SCHEMES: list[tuple[dict[str, Any], list[str], int]] = [
     ({"scheme": "otygrysh"}, [*NEG, *["trumps"] * 8], 240),
     ({"scheme": "otygrysh", "buying": False}, [*NEG, *["trumps"] * 8], 240),
     ({"scheme": "otygrysh", "removed": "black sevens"}, [*NEG, *["trumps"] * 8], 240),
-    ({"scheme": "parlett36"}, [*NEG[:6], *POS[:6]], 432),
+    ({"scheme": "parlett36"}, [*TWELVE, *TWELVE_POS], 432),
 ]
 IDS = ["classic", "sevens", "kforced", "knever", "otygrysh", "nobuy", "oty7", "parlett36"]
 

@@ -1,4 +1,4 @@
-"""Trump rounds (RULES.md §5): trick rules, praise mode, the auction, sales and raspis."""
+"""Trump rounds: trick rules, praise mode, the auction, sales and raspis."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from kinglib import (
     load_rules,
     parse_move,
 )
+from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from kinglib.testing.checks import check_cards
-from kinglib_variants._trump_rounds import UNDEALT, Praise, new_praise_deal
 from tests.support import check_live, check_undealt_hidden
 
 RULES = load_rules("simple", scheme="otygrysh")
@@ -185,13 +185,13 @@ def test_declaring_deals_the_rest_and_opens_the_auction_left_of_the_declarer() -
     check_cards(state)
 
 
-def test_last_makes_the_suit_of_the_third_card_trump_and_shows_it() -> None:
+def test_last_makes_the_suit_of_the_last_dealt_card_trump_and_shows_it() -> None:
     state = praise_deal()
     assert "last_card" not in state.view(2).extra
     state = state.apply(Declare("last"))
-    assert state.trump is Suit.SPADES  # KS, the third card of seat 0
+    assert state.trump is Suit.SPADES  # 8S, the last card dealt to seat 0
     for seat in range(4):
-        assert state.view(seat).extra["last_card"] == Card.parse("KS")
+        assert state.view(seat).extra["last_card"] == Card.parse("8S")
     state = state.apply(Pass()).apply(Pass()).apply(Pass())
     state = state.apply(Keep())
     assert (state.phase, state.maker, state.trump, state.to_move) == (
@@ -204,7 +204,7 @@ def test_last_makes_the_suit_of_the_third_card_trump_and_shows_it() -> None:
     # Spades are trump and seat 0 holds all but 7S, which cannot beat any of them, and AD,
     # which no one can beat or trump: he wins every trick he leads, so all 8 are his.
     assert final.results[0].points == (24, 0, 0, 0)
-    assert final.results[0].detail("last_card") == Card.parse("KS")
+    assert final.results[0].detail("last_card") == Card.parse("8S")
     assert final.results[0].chooser == 0
 
 
@@ -351,12 +351,14 @@ def test_new_deal_without_a_trump_opens_praise_mode_in_the_order_written() -> No
     assert state.phase is Phase.DECLARE
     assert state.hand(0) == CardSet.parse("9S AD KS")
     state = state.apply(Declare("last"))
-    assert state.view(1).extra["last_card"] == Card.parse("KS")
+    assert state.view(1).extra["last_card"] == Card.parse("8S")
+    # A card set has no order of its own: it is dealt in display order, AD last.
     sorted_hands = [CardSet.parse(h) for h in PRAISE]
     state = RULES.new_deal("trumps", sorted_hands, dealer=3)
     assert state.hand(0) == CardSet.parse("AS KS QS")
     state = state.apply(Declare("last"))
-    assert state.view(1).extra["last_card"] == Card.parse("QS")
+    assert state.view(1).extra["last_card"] == Card.parse("AD")
+    assert state.trump is Suit.DIAMONDS
 
 
 def test_views_in_every_praise_phase_leak_nothing() -> None:
@@ -419,3 +421,28 @@ def test_random_auctions_keep_their_rules(seed: int, rounds: int) -> None:
         check_cards(state)
         state = state.apply(rng.choice(state.legal_moves()))
     assert state.results[done].total == 24
+
+
+def test_a_refused_trump_lead_says_why_when_only_the_king_of_hearts_may_be_led() -> None:
+    """A seat other than the maker holding KH and trumps only must lead KH; the refusal names
+    the trump rule rather than failing on the empty trick."""
+    import random
+
+    from kinglib import Card, IllegalMoveError, Phase, Play, load_rules
+
+    rules = load_rules("three-hand", scheme="otygrysh")
+    king = Card.parse("KH")
+    for seed in range(500):
+        state = rules.new_match(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move
+            if state.phase is Phase.PLAY and not state.trick and state.contract == "trumps":
+                hand = state.hand(seat) if seat is not None else None
+                if hand is not None and state.legal_moves() == (Play(king),) and len(hand) > 1:
+                    other = next(card for card in hand if card != king)
+                    with pytest.raises(IllegalMoveError, match="only the maker may lead a trump"):
+                        state.apply(Play(other))
+                    return
+            state = state.apply(rng.choice(state.legal_moves()))
+    pytest.fail("no deal in 500 seeds where only KH may be led")

@@ -71,7 +71,7 @@ class OptionsTable(_TableDirective):
     def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
         rows: list[list[object]] = []
         for name, spec in sorted(rules.option_specs.items()):
-            default = spec.default
+            default = spec.default_given(rules.options, rules.players)
             if isinstance(default, tuple):
                 default = ", ".join(default)
             choices = ", ".join(str(c) for c in spec.choices) if spec.choices else ""
@@ -146,11 +146,22 @@ class VariantTable(_TableDirective):
             ["pack", f"{len(rules.deck)} cards"],
             ["first deal", hands],
             ["match", match],
-            ["zero-sum", "yes" if declared.zero_sum else "no"],
+            ["zero-sum", self.balance(rules, declared.zero_sum)],
         ]
         if info.base:
             rows.append(["builds on", f"``{info.base}``"])
         return ["", f"``{rules.variant}``, {rules.players} players"], rows
+
+    @staticmethod
+    def balance(rules: kinglib.Rules, zero_sum: bool) -> str:
+        """``yes: −192 against +192`` for a fixed zero-sum match, else ``yes`` or ``no``."""
+        deals = rules.schedule.deals
+        if not zero_sum:
+            return "no"
+        if rules.schedule.repeat is not None or not all(d in rules.contracts for d in deals):
+            return "yes"
+        half = sum(t for t in (rules.contracts[d].total for d in deals) if t > 0)
+        return f"yes: −{half} against +{half}"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from kinglib.moves import (
 )
 from kinglib.options import Option, VariantInfo
 from kinglib.play import Summary, play, simulate
-from kinglib.plugins import house_rules_names, variant_names
+from kinglib.plugins import add_variant, house_rules_names, variant_names
 from kinglib.record import from_json, to_json
 from kinglib.rules import Rules, load_rules
 from kinglib.schedule import Schedule
@@ -71,6 +71,7 @@ __all__ = [
     "UnknownVariantError",
     "VariantInfo",
     "__version__",
+    "add_variant",
     "from_json",
     "hookimpl",
     "hookspec",

@@ -597,3 +597,8 @@ def _declared(view: View) -> Suit | str | None:
         except ValueError:
             return None
     return None
+
+
+from kinglib.search import SearchBot  # noqa: E402  (the search bot builds on this module's peers)
+
+__all__ += ["SearchBot"]

@@ -8,7 +8,9 @@ suit in the hand", and iterating from the lowest bit lists cards sorted by suit,
 Notation: a rank (``A K Q J T 9 8 7 6 5 4 3 2``, ten also ``10``) followed by a suit letter
 (``S H D C``, or one of ``♠ ♥ ♦ ♣``); jokers are ``JK1`` and ``JK2`` (``JK`` alone is ``JK1``).
 Parsing accepts lower case and surrounding spaces; anything else raises
-:class:`~kinglib.errors.NotationError`.
+:class:`~kinglib.errors.NotationError`, whatever its type: text that is too long (over
+:data:`CARD_TEXT_LIMIT` characters for one card or suit, :data:`CARDS_TEXT_LIMIT` for a set),
+something that is not text, an index or a mask that is not a whole number in range.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 from kinglib.errors import NotationError
+from kinglib.errors import short_repr as _shown
 
 __all__ = [
     "ALL_CARDS_MASK",
+    "CARDS_TEXT_LIMIT",
+    "CARD_TEXT_LIMIT",
     "JOKERS_MASK",
     "RANK_MASKS",
     "SUIT_MASKS",
@@ -33,6 +38,21 @@ __all__ = [
 ]
 
 _SUIT_SPAN = 13
+
+#: The longest text :meth:`Card.parse` and :meth:`Suit.parse` read; longer text is refused
+#: unread.
+CARD_TEXT_LIMIT = 32
+#: The longest text :meth:`CardSet.parse` reads: every card of a 54-card pack, with room.
+CARDS_TEXT_LIMIT = 1_000
+
+
+def _checked_text(text: object, what: str, limit: int) -> str:
+    """``text`` if it is text of at most ``limit`` characters; else :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError(f"{what} written as text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise NotationError(f"{what} at most {limit:,} characters of text, not {len(text):,}")
+    return text
 
 
 class Suit(enum.IntEnum):
@@ -57,9 +77,9 @@ class Suit(enum.IntEnum):
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter, symbol or English name (``"S"``, ``"♠"``, ``"spades"``).
 
-        Raises :class:`~kinglib.errors.NotationError` for anything else.
+        Raises :class:`~kinglib.errors.NotationError` for anything else, text or not.
         """
-        key = text.strip().lower()
+        key = _checked_text(text, "a suit is", CARD_TEXT_LIMIT).strip().lower()
         suit = _SUIT_NAMES.get(key)
         if suit is None:
             raise NotationError(f"not a suit: {text!r} (expected one of S, H, D, C)")
@@ -136,11 +156,14 @@ class Card:
     _BY_INDEX: ClassVar[list[Card]] = []
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
-        """Return the card of that suit and rank."""
+        """Return the card of that suit and rank.
+
+        Raises :class:`~kinglib.errors.NotationError` for a suit or a rank that is none.
+        """
         try:
             return cls._BY_INDEX[_bit(Suit(suit), Rank(rank))]
-        except (ValueError, IndexError) as exc:
-            raise NotationError(f"not a card: suit {suit!r}, rank {rank!r}") from exc
+        except Exception as exc:  # not a suit or a rank, whatever went wrong in reading it
+            raise NotationError(f"not a card: suit {_shown(suit)}, rank {_shown(rank)}") from exc
 
     @classmethod
     def _make(cls, index: int, suit: Suit | None, rank: Rank | None, text: str) -> Card:
@@ -160,27 +183,30 @@ class Card:
 
     @classmethod
     def joker(cls, number: int = 1) -> Card:
-        """Return joker 1 or joker 2."""
-        if number not in (1, 2):
-            raise NotationError(f"there are jokers 1 and 2, not {number!r}")
+        """Return joker 1 or joker 2; :class:`~kinglib.errors.NotationError` for another number."""
+        if type(number) is not int or number not in (1, 2):
+            raise NotationError(f"there are jokers 1 and 2, not {_shown(number)}")
         return cls._BY_INDEX[51 + number]
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """Return the card at bit position ``index`` (0 to 53)."""
-        if not 0 <= index < len(cls._BY_INDEX):
-            raise NotationError(f"not a card index: {index!r}")
+        """Return the card at bit position ``index`` (0 to 53).
+
+        Raises :class:`~kinglib.errors.NotationError` for anything else (another number, or
+        something that is not a whole number).
+        """
+        if type(index) is not int or not 0 <= index < len(cls._BY_INDEX):
+            raise NotationError(f"not a card index: {_shown(index)}")
         return cls._BY_INDEX[index]
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card: ``"QS"``, ``"10h"``, ``" th "``, ``"Q♠"``, ``"JK1"``.
 
-        Raises :class:`~kinglib.errors.NotationError` naming the text when it is not a card.
+        Raises :class:`~kinglib.errors.NotationError` naming the text when it is not a card
+        (whatever its type).
         """
-        if not isinstance(text, str):
-            raise NotationError(f"a card is written as text, not {type(text).__name__}")
-        card = _CARD_BY_TEXT.get(text.strip().lower())
+        card = _CARD_BY_TEXT.get(_checked_text(text, "a card is", CARD_TEXT_LIMIT).strip().lower())
         if card is None:
             raise NotationError(f"not a card: {text!r} (write rank then suit, e.g. 'QS', 'TH')")
         return card
@@ -300,19 +326,31 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
-        """Build a set from cards."""
+        """Build a set from cards.
+
+        Raises :class:`~kinglib.errors.NotationError` for something that is not an iterable
+        of cards.
+        """
         mask = 0
-        for card in cards:
+        try:
+            items = iter(cards)
+        except TypeError:
+            raise NotationError(f"CardSet takes cards, not {type(cards).__name__}") from None
+        for card in items:
             if not isinstance(card, Card):
-                raise NotationError(f"not a card: {card!r}")
+                raise NotationError(f"not a card: {_shown(card)}")
             mask |= card.mask
         object.__setattr__(self, "mask", mask)
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
-        """Wrap a bitmask (bit ``i`` set means the card of index ``i`` is in the set)."""
-        if mask < 0 or mask > ALL_CARDS_MASK:
-            raise NotationError(f"not a card mask: {mask!r}")
+        """Wrap a bitmask (bit ``i`` set means the card of index ``i`` is in the set).
+
+        Raises :class:`~kinglib.errors.NotationError` for anything but a whole number whose
+        bits are cards.
+        """
+        if type(mask) is not int or mask < 0 or mask > ALL_CARDS_MASK:
+            raise NotationError(f"not a card mask: {_shown(mask)}")
         cs = _object_new(cls)
         _set_mask(cs, mask)
         return cs
@@ -321,10 +359,10 @@ class CardSet:
     def parse(cls, text: str) -> CardSet:
         """Read cards separated by spaces or commas: ``"AS KS 7H JK1"``.
 
-        Raises :class:`~kinglib.errors.NotationError` for a bad card or a card named twice.
+        Raises :class:`~kinglib.errors.NotationError` for a bad card, a card named twice, text
+        over :data:`CARDS_TEXT_LIMIT` characters, or something that is not text.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"cards are written as text, not {type(text).__name__}")
+        text = _checked_text(text, "cards are", CARDS_TEXT_LIMIT)
         mask = 0
         for word in text.replace(",", " ").split():
             card = Card.parse(word)
@@ -335,10 +373,13 @@ class CardSet:
 
     @classmethod
     def deck(cls, size: int = 32) -> CardSet:
-        """A standard pack without jokers: 32 (7..A), 36 (6..A) or 52 cards (2..A)."""
-        lowest = {32: 7, 36: 6, 52: 2}.get(size)
+        """A standard pack without jokers: 32 (7..A), 36 (6..A) or 52 cards (2..A).
+
+        Raises :class:`~kinglib.errors.NotationError` for any other size.
+        """
+        lowest = {32: 7, 36: 6, 52: 2}.get(size) if type(size) is int else None
         if lowest is None:
-            raise NotationError(f"no standard pack of {size} cards (32, 36 or 52)")
+            raise NotationError(f"no standard pack of {_shown(size)} cards (32, 36 or 52)")
         return cls.from_mask(deck_mask(lowest))
 
     def __setattr__(self, name: str, value: object) -> None:

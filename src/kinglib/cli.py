@@ -1,4 +1,4 @@
-"""The ``kinglib`` command: variants, rules, play, simulate and replay.
+"""The ``kinglib`` command: variants, rules, play, simulate, replay and serve.
 
 Every error ends the command with one line on stderr starting ``kinglib: error:`` and a
 non-zero exit status: 2 for usage errors (an unknown variant, a bad option or seat, bad
@@ -20,17 +20,20 @@ from rich.console import Console
 from rich.text import Text
 
 from kinglib._version import __version__
-from kinglib.bots import HeuristicBot
+from kinglib.bots import Bot, HeuristicBot
 from kinglib.builds import kernel_info
 from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
 from kinglib.human import ask_move, show
+from kinglib.match_end import match_end_points
 from kinglib.play import simulate
-from kinglib.plugins import variant_names
+from kinglib.plugins import house_rules_names, variant_names
 from kinglib.record import from_json, to_json
 from kinglib.rules import Rules, load_rules
 from kinglib.state import State
 from kinglib.tables import (
     contracts_table,
+    deal_label,
+    house_rules_table,
     options_table,
     points_text,
     schedule_table,
@@ -39,6 +42,9 @@ from kinglib.tables import (
     variants_table,
     winners_line,
 )
+from kinglib.tournament_cli import add_arguments as add_tournament_arguments
+from kinglib.tournament_cli import bots_for_play
+from kinglib.tournament_cli import run as run_tournament
 
 __all__ = ["CommandError", "main"]
 
@@ -74,9 +80,11 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _load(variant: str, players: int | None, pairs: Sequence[str]) -> Rules:
+def _load(
+    variant: str, players: int | None, pairs: Sequence[str], plugins: Sequence[str] = ()
+) -> Rules:
     try:
-        return load_rules(variant, players=players, **_options(pairs))
+        return load_rules(variant, players=players, plugins=list(plugins), **_options(pairs))
     except (UnknownVariantError, RulesError) as exc:
         raise CommandError(str(exc), USAGE_ERROR) from None
 
@@ -89,14 +97,16 @@ def _console() -> Console:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    """Print the installed variants with their titles, player counts and options."""
-    _console().print(variants_table(variant_names(), lambda name: load_rules(name)))
+    """Print the installed variants, then the installed house rules, with their options."""
+    console = _console()
+    console.print(variants_table(variant_names(), lambda name: load_rules(name)))
+    console.print(house_rules_table(house_rules_names()))
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Print a variant's contracts, match structure and options."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
     console = _console()
     if rules.info.description:
         console.print(Text(f"{rules.variant} — {rules.info.title}: {rules.info.description}"))
@@ -120,10 +130,7 @@ def _deal_header(state: State, show_hands: bool) -> Text:
 
 def _deal_footer(after: State) -> Text:
     result = after.results[-1]
-    contract = after.rules.contracts.get(result.contract)
-    title = contract.title if contract is not None else result.contract
-    if result.trump is not None:
-        title += f" ({result.trump})"
+    title = deal_label(after.rules, result)
     early = " (ended early)" if result.ended_early else ""
     if result.chooser is not None:
         title += f", chosen by seat {result.chooser}"
@@ -156,9 +163,13 @@ def run_match(
     human: int | None,
     console: Console,
     read_line: Callable[[str], str] = input,
+    bots: Sequence[Bot] | None = None,
 ) -> State:
-    """Play a match in the terminal: bots in every seat but ``human``'s; print every deal."""
-    bot = HeuristicBot()
+    """Play a match in the terminal: bots in every seat but ``human``'s; print every deal.
+
+    ``bots`` gives each seat's bot (a heuristic bot by default).
+    """
+    seated: Sequence[Bot] = bots or [HeuristicBot()] * rules.players
     state = rules.new_match(seed=seed)
     console.print(_deal_header(state, show_hands=human is None))
     while not state.is_over:
@@ -167,7 +178,7 @@ def run_match(
         if seat == human:
             move = ask_move(state, seat, console, read_line)
         else:
-            move = bot.choose_move(state.view(seat))
+            move = seated[seat].choose_move(state.view(seat))
         after = state.apply(move)
         if human is not None and seat != human:
             console.print(Text(f"seat {seat}: {show(move)}"))
@@ -188,13 +199,15 @@ def run_match(
 
 
 def _print_sheet(console: Console, state: State, human: int | None = None) -> None:
-    console.print(score_sheet(state.rules, state.results, state.winners, human))
+    console.print(
+        score_sheet(state.rules, state.results, state.winners, human, match_end_points(state))
+    )
     console.print(Text(winners_line(state.totals, state.winners)))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a match: bots only, or one human seat at the terminal."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
     human = args.human
     if human is not None and not 0 <= human < rules.players:
         raise CommandError(f"no seat {human}: the seats are 0 to {rules.players - 1}", USAGE_ERROR)
@@ -202,7 +215,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         _check_writable(args.save)
     console = _console()
     try:
-        state = run_match(rules, args.seed, human, console)
+        bots = bots_for_play(args.bots, rules, args.seed) if args.bots else None
+        state = run_match(rules, args.seed, human, console, bots=bots)
     except EOFError:
         console.print()
         raise CommandError("the input ended before the match did; the match is abandoned") from None
@@ -218,7 +232,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many bot matches and print a summary."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
     if args.games < 0:
         raise CommandError(f"--games is 0 or more, not {args.games}", USAGE_ERROR)
     if args.workers < 1:
@@ -307,6 +321,17 @@ def _dask_client(address: str) -> Any:
         raise CommandError(f"cannot reach the dask scheduler at {address}: {exc}") from None
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Host tables to play in the browser until stopped (needs the ``web`` extra)."""
+    try:
+        web = importlib.import_module("kinglib.web")
+    except ImportError:
+        raise CommandError("serve needs the web extra: pip install 'kinglib[web]'") from None
+    records = Path(args.records) if args.records else None
+    web.serve(args.host, args.port, records=records, bot_delay=args.bot_delay)
+    return 0
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -320,6 +345,23 @@ def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a rules option (repeat for several)",
     )
+    p.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="installed house rules to play with, by name (repeat for several; see variants)",
+    )
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play duplicate matches between bots and print the table."""
+    rules = _load(args.variant, args.players, args.option)
+
+    def usage(message: str) -> NoReturn:
+        raise CommandError(message, USAGE_ERROR)
+
+    return run_tournament(args, rules, usage)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -334,7 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("variants", help="the installed variants and their options")
+    p = sub.add_parser("variants", help="the installed variants and house rules, and their options")
     p.set_defaults(run=cmd_variants)
 
     p = sub.add_parser("rules", help="a variant's contracts, match and options")
@@ -348,7 +390,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the seed of the deal (default 0)")
     p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat")
     p.add_argument("--save", metavar="FILE", help="write the record of the match to FILE")
+    p.add_argument("--bots", help="each seat's bot: search, heuristic or random, comma-separated")
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("tournament", help="duplicate matches between bots, with a table")
+    p.add_argument("variant")
+    _add_rules_arguments(p)
+    add_tournament_arguments(p)
+    p.set_defaults(run=cmd_tournament)
 
     p = sub.add_parser("simulate", help="play many bot matches and summarise them")
     p.add_argument("variant")
@@ -373,6 +422,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check a record and print its score sheet")
     p.add_argument("file")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("serve", help="host tables to play in the browser (the web extra)")
+    p.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--records", metavar="DIR", help="save each finished match's record here")
+    p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits (0.5)")
+    p.set_defaults(run=cmd_serve)
     return parser
 
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 import attrs
 
 from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit
+from kinglib.errors import RulesError
 
 __all__ = [
     "CATEGORIES",
@@ -85,6 +86,11 @@ def positive_twin(contract_id: str) -> str:
     return _TWINS[contract_id]
 
 
+def _given_total(value: int | None) -> int:
+    """A contract's total as given: ``None`` (or 0) means "compute it from the prices"."""
+    return 0 if value is None else value
+
+
 @attrs.frozen(eq=True, hash=True)
 class Contract:
     """One game of a variant: its id, names, prices and the play rules attached to it.
@@ -98,8 +104,13 @@ class Contract:
         no_heart_lead: a heart may not be led while the leader holds another suit.
         king_on_void: K♥ must be played by a holder who cannot follow suit.
         king_on_heart_lead: K♥ must be played by its holder when hearts are led.
-        trump_round: the deal is a trump round (§5): trumps and misère apply.
-        total: the signed sum of every point the deal hands out.
+        trump_round: the deal is a trump round: a trump (or no trump, or misère) is named for it.
+        total: the signed sum of every point the deal hands out: the trick values plus each
+            card group's value times its number of cards. Leave it out (or give 0 or ``None``)
+            and it is computed from those prices; a total given that disagrees with them is
+            refused with :class:`~kinglib.errors.RulesError`, so a price changed with
+            ``attrs.evolve`` must come with ``total=None``. Card groups should hold only
+            cards of the pack (``load_rules`` refuses a group with a card outside it).
         description: one line saying what the contract counts, for tables and docs.
 
     """
@@ -113,7 +124,7 @@ class Contract:
     king_on_void: bool = False
     king_on_heart_lead: bool = False
     trump_round: bool = False
-    total: int = 0
+    total: int = attrs.field(default=0, converter=_given_total)
     description: str = ""
 
     @property
@@ -128,6 +139,16 @@ class Contract:
     a deal may end early only after this many tricks."""
 
     def __attrs_post_init__(self) -> None:
+        priced = sum(self.trick_values) + sum(
+            value * group.bit_count() for group, value in self.card_values
+        )
+        if self.total == 0:
+            object.__setattr__(self, "total", priced)
+        elif self.total != priced:
+            raise RulesError(
+                f"contract {self.id!r}: total {self.total} disagrees with its prices, which hand "
+                f"out {priced}; leave total out (or pass total=None) to have it computed"
+            )
         mask = 0
         for group, value in self.card_values:
             if value:

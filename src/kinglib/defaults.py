@@ -13,10 +13,13 @@ from kinglib.cards import CardSet
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.load_checks import unhandled_marker
 from kinglib.options import Option
 from kinglib.phases import PhaseRules
+from kinglib.sampling import HiddenLayout, stock_layout
 from kinglib.state import DealResult, Phase, State
 from kinglib.tricks import TrickPlay
+from kinglib.view import View
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
@@ -77,9 +80,12 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Play the scheduled (or given) contract at once; the eldest leads."""
     spec = state.setup.deal
     cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
+    contract = rules.contracts.get(cid)
+    if contract is None:
+        raise unhandled_marker(rules, cid)
     return state.evolve(
         phase=Phase.PLAY,
-        contract_info=rules.contracts[cid],
+        contract_info=contract,
         trump=spec.trump if spec is not None else None,
         to_move=state.eldest,
     )
@@ -141,3 +147,9 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Only what holds for every variant: each deal hands out its contract's total."""
     return Invariants()
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Trick play from dealt hands: other hands and unseen piles are hidden."""
+    return stock_layout(rules, view)

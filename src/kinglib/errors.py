@@ -2,6 +2,24 @@
 
 Every error is a :class:`KinglibError`; most are also :class:`ValueError` or
 :class:`LookupError`, so callers that only know the standard library still catch them.
+
+Which function raises which error, for any input whatever its type:
+
+* reading notation (:meth:`Suit.parse <kinglib.cards.Suit.parse>`, :meth:`Card.parse
+  <kinglib.cards.Card.parse>`, :meth:`CardSet.parse <kinglib.cards.CardSet.parse>`,
+  :func:`~kinglib.moves.parse_move`, ``Card.from_index``, ``CardSet.from_mask``,
+  ``CardSet.deck``, ``Card.joker``) and building cards and moves (``Card(suit, rank)``,
+  ``CardSet(cards)``, ``Play``, ``Choose``, ``Declare``, ``Bid``, ``Discard``):
+  :class:`NotationError`;
+* loading a record (:func:`~kinglib.record.from_json`): :class:`RecordError`, also for a
+  record over its limits (:class:`~kinglib.record.RecordLimits`);
+* building rules (:func:`~kinglib.rules.load_rules`): :class:`UnknownVariantError` for the
+  variant, :class:`RulesError` for players, options and plugins;
+* applying a move (:meth:`State.apply <kinglib.state.State.apply>`):
+  :class:`IllegalMoveError` (a move that is not a move at all too), the state unchanged.
+
+Every message names the problem; a value too long to show whole is shortened
+(:func:`short_repr`).
 """
 
 from __future__ import annotations
@@ -13,6 +31,7 @@ __all__ = [
     "RecordError",
     "RulesError",
     "UnknownVariantError",
+    "short_repr",
 ]
 
 
@@ -42,3 +61,16 @@ class IllegalMoveError(KinglibError, ValueError):
 
 class RecordError(KinglibError, ValueError):
     """A game record that is malformed, of an unknown version, or whose moves are illegal."""
+
+
+def short_repr(value: object, limit: int = 60) -> str:
+    """A ``repr`` of ``value`` for an error message, cut to ``limit`` characters; never fails.
+
+    A value whose ``repr`` cannot be made (a whole number of more digits than Python writes,
+    a broken ``__repr__``) is named by its type.
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a number too long to write, or a broken __repr__
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,7 +1,8 @@
 """The flow of a match: dealing a deal, finishing it, and moving on to the next.
 
 These functions make the few hook calls of a match (dealing, opening the deal, scoring,
-match end); they run once a deal, never once a card.
+match end, and the end-of-match points of :mod:`kinglib.match_end`); they run once a deal,
+never once a card.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from operator import add
 from typing import TYPE_CHECKING
 
 from kinglib.cards import CardSet
+from kinglib.match_end import close_match
 from kinglib.state import DealResult, MatchSetup, Phase, State
 
 if TYPE_CHECKING:
@@ -70,12 +72,14 @@ def finish_deal(state: State, *, ended_early: bool) -> State:
     past_moves = (*state.past_moves, state.deal_moves)
     setup: MatchSetup = state.setup
     if setup.deal is not None or rules.match_over(totals, results):
-        return state.evolve(
-            phase=Phase.OVER,
-            to_move=None,
-            totals=totals,
-            results=results,
-            past_moves=past_moves,
-            _chain=None,
+        return close_match(
+            state.evolve(
+                phase=Phase.OVER,
+                to_move=None,
+                totals=totals,
+                results=results,
+                past_moves=past_moves,
+                _chain=None,
+            )
         )
     return start_deal(rules, setup, state.deal_number + 1, totals, results, past_moves)

@@ -1,6 +1,12 @@
 """What a variant promises about every match: :class:`Invariants`, declared by a hook.
 
-RULES.md §12 lists the properties every variant must keep. Some of them depend on the variant:
+Every variant keeps these properties in every match: each card of the pack is in exactly one
+place (a hand, the trick, a seat's taken cards, a pile); a live state has exactly one seat to
+move, with at least one legal move, and a finished one none; a match ends; a deal hands out
+what it should; the totals are the sums of the deals' points (plus the end-of-match points);
+the same seed and the same moves give the same state, and a record reads back to it; no view
+shows a seat a card of another seat's hand that it has not been shown. Some of them depend on
+the variant:
 whether a match is zero-sum, what a deal hands out (the contract's total, except where a slam or
 an auction payment changes it), when an open-ended match stops, and how many deals a fixed one
 has. A variant (or a house rule that changes one of these) says so by implementing the
@@ -115,7 +121,7 @@ def _mask_of(value: object) -> int:
 
 @attrs.frozen
 class Invariants:
-    """The properties a variant declares for its matches (RULES.md §12).
+    """The properties a variant declares for its matches.
 
     The properties that hold for every variant (every card in exactly one place, one seat to
     move, replay, views that hide other hands) need no declaration; these are the ones that

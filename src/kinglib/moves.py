@@ -16,6 +16,11 @@ move                    text
 ``Keep()``              ``keep``
 ``Discard(cards)``      ``discard AS KS``
 ======================  =====================
+
+Reading is bounded: :func:`parse_move` refuses text over :data:`MOVE_TEXT_LIMIT` characters
+and a bid of more than :data:`BID_DIGITS_LIMIT` digits before reading it. Every bad input, of
+whatever type, raises :class:`~kinglib.errors.NotationError`; so do the move constructors
+given a value that is no card, contract, trump, bid or set of cards.
 """
 
 from __future__ import annotations
@@ -26,12 +31,15 @@ import attrs
 
 from kinglib.cards import Card, CardSet, Suit, iter_indices
 from kinglib.errors import NotationError
+from kinglib.errors import short_repr as _shown
 
 if TYPE_CHECKING:
     from kinglib.state import State
 
 __all__ = [
+    "BID_DIGITS_LIMIT",
     "DECLARATIONS",
+    "MOVE_TEXT_LIMIT",
     "PLAYS",
     "Bid",
     "Choose",
@@ -47,18 +55,23 @@ __all__ = [
     "plays_of",
 ]
 
+#: The longest move text :func:`parse_move` reads: a discard of a whole pack, with room.
+MOVE_TEXT_LIMIT = 1_000
+#: The most digits of a bid; the largest bid is ``10 ** BID_DIGITS_LIMIT - 1``.
+BID_DIGITS_LIMIT = 6
+
 #: The declarations that are not a suit.
 DECLARATIONS: tuple[str, ...] = ("notrump", "misere", "last", "raspis")
 
 
 def _check_card(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, Card):
-        raise NotationError(f"Play takes a Card, not {value!r}")
+        raise NotationError(f"Play takes a Card, not {_shown(value)}")
 
 
 @attrs.frozen(repr=False)
 class Play:
-    """Play a card to the trick."""
+    """Play a card to the trick; :class:`~kinglib.errors.NotationError` for a non-card."""
 
     card: Card = attrs.field(validator=_check_card)
 
@@ -79,12 +92,15 @@ class Draw:
 
 def _check_contract(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, str) or not value:
-        raise NotationError(f"Choose takes a contract id, not {value!r}")
+        raise NotationError(f"Choose takes a contract id, not {_shown(value)}")
 
 
 @attrs.frozen
 class Choose:
-    """Choose the contract of the deal (ordered, atomic)."""
+    """Choose the contract of the deal (ordered, atomic).
+
+    Raises :class:`~kinglib.errors.NotationError` for a contract id that is not text or empty.
+    """
 
     contract: str = attrs.field(validator=_check_contract)
 
@@ -100,14 +116,17 @@ def _convert_trump(value: object) -> Suit | str:
         if key in DECLARATIONS:
             return key
         return Suit.parse(key)
-    raise NotationError(f"Declare takes a Suit or one of {', '.join(DECLARATIONS)}: {value!r}")
+    raise NotationError(
+        f"Declare takes a Suit or one of {', '.join(DECLARATIONS)}: {_shown(value)}"
+    )
 
 
 @attrs.frozen
 class Declare:
     """Declare a trump (a Suit), ``"notrump"``, ``"misere"``, ``"last"`` or ``"raspis"``.
 
-    In bidding, the winner of the auction declares the penalty suit with it.
+    In bidding, the winner of the auction declares the penalty suit with it. Raises
+    :class:`~kinglib.errors.NotationError` for anything else.
     """
 
     trump: Suit | str = attrs.field(converter=_convert_trump)
@@ -116,14 +135,21 @@ class Declare:
         return f"declare {self.trump}"
 
 
+_MAX_BID = 10**BID_DIGITS_LIMIT - 1
+
+
 def _check_bid(instance: Any, attribute: Any, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise NotationError(f"a bid is a whole number of 0 or more, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_BID:
+        raise NotationError(f"a bid is a whole number from 0 to {_MAX_BID}, not {_shown(value)}")
 
 
 @attrs.frozen
 class Bid:
-    """An offer: points in a bidding auction, tricks when buying a trump round."""
+    """An offer: points in a bidding auction, tricks when buying a trump round.
+
+    Raises :class:`~kinglib.errors.NotationError` for anything but a whole number from 0 to
+    ``10 ** BID_DIGITS_LIMIT - 1``.
+    """
 
     amount: int = attrs.field(validator=_check_bid)
 
@@ -160,12 +186,15 @@ def _convert_cards(value: object) -> CardSet:
         return value
     if isinstance(value, str):
         return CardSet.parse(value)
-    raise NotationError(f"Discard takes a CardSet, not {value!r}")
+    raise NotationError(f"Discard takes a CardSet, not {_shown(value)}")
 
 
 @attrs.frozen
 class Discard:
-    """Lay cards away face down (the atomic widow)."""
+    """Lay cards away face down (the atomic widow).
+
+    Takes a :class:`CardSet` or its text; :class:`~kinglib.errors.NotationError` otherwise.
+    """
 
     cards: CardSet = attrs.field(converter=_convert_cards)
 
@@ -185,10 +214,15 @@ def parse_move(text: str, state: State | None = None) -> Move:
     With a ``state``, short forms are read in the light of its phase: a bare suit or
     ``notrump`` when a declaration is due, a bare contract id when a contract is chosen, a bare
     number when a bid is due. The move is not checked for legality: :meth:`State.apply` does
-    that. Raises :class:`~kinglib.errors.NotationError` for text that is no move.
+    that. Raises :class:`~kinglib.errors.NotationError` for text that is no move (too long, a
+    number of too many digits) and for anything that is not text.
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text, not {type(text).__name__}")
+    if len(text) > MOVE_TEXT_LIMIT:
+        raise NotationError(
+            f"a move is at most {MOVE_TEXT_LIMIT:,} characters of text, not {len(text):,}"
+        )
     words = text.strip().split()
     if not words:
         raise NotationError("empty text is not a move")
@@ -220,9 +254,15 @@ def parse_move(text: str, state: State | None = None) -> Move:
     )
 
 
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word.lstrip("0")) <= BID_DIGITS_LIMIT
+
+
 def _number(word: str, text: str) -> int:
     if not (word.isascii() and word.isdigit()):
         raise NotationError(f"not a whole number in {text.strip()!r}: {word!r}")
+    if not _is_number(word):
+        raise NotationError(f"a bid has at most {BID_DIGITS_LIMIT} digits, not {len(word):,}")
     return int(word)
 
 
@@ -239,7 +279,7 @@ def _short_form(word: str, state: State | None) -> Move | None:
             return None
     if phase is Phase.CHOOSE and word in state.rules.contracts:
         return Choose(word)
-    if phase is Phase.BID and word.isascii() and word.isdigit():
+    if phase is Phase.BID and _is_number(word):
         return Bid(int(word))
     return None
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -26,6 +26,10 @@ class Option:
             line is converted to it.
         convert: a function ``(value, players) -> value`` that checks and normalises a value,
             raising :class:`ValueError` with a message when it is bad. It runs after ``kind``.
+        default_for: for a default that depends on the other options, a function
+            ``(options, players) -> default`` given the other options already resolved (those
+            without a ``default_for``); ``default`` is then the value it usually gives. A
+            value the caller gives always wins.
 
     """
 
@@ -35,6 +39,13 @@ class Option:
     choices: tuple[Any, ...] | None = None
     kind: type | None = None
     convert: Callable[[Any, int], Any] | None = None
+    default_for: Callable[[Mapping[str, Any], int], Any] | None = None
+
+    def default_given(self, options: Mapping[str, Any], players: int) -> Any:
+        """The default with these other options: ``default_for``'s answer, else ``default``."""
+        if self.default_for is None:
+            return self.default
+        return self.default_for(options, players)
 
     def resolve(self, value: Any, players: int) -> Any:
         """Check and normalise ``value``; raises :class:`ValueError` saying what is wrong."""
@@ -79,6 +90,10 @@ class VariantInfo:
         base: the name of a variant whose plugin is registered first and which this one
             builds on, or ``None``.
         description: a paragraph for ``kinglib variants`` and the docs.
+        parts: building-block plugins (modules or objects with ``@kinglib.hookimpl``
+            functions, such as :mod:`kinglib.kit.trump_rounds`) that the variant is made of;
+            each is registered just before the variant's own plugin (once, however many
+            variants of the stack name it), so the variant's own hooks override theirs.
 
     """
 
@@ -89,3 +104,4 @@ class VariantInfo:
     options: tuple[Option, ...] = ()
     base: str | None = None
     description: str = ""
+    parts: tuple[Any, ...] = ()

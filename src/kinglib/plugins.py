@@ -9,6 +9,8 @@ caller names them in ``plugins=[...]``.
 from __future__ import annotations
 
 import importlib
+import types
+from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
 
@@ -21,10 +23,18 @@ __all__ = [
     "BUILTIN_VARIANTS",
     "HOUSE_RULES_GROUP",
     "VARIANTS_GROUP",
+    "add_variant",
+    "house_rule_options",
     "house_rules_names",
+    "house_rules_providing",
     "load_house_rules",
     "load_variant_plugin",
     "make_plugin_manager",
+    "plugin_id",
+    "plugin_ids",
+    "register_plugins",
+    "register_variant",
+    "unknown_option_hint",
     "variant_names",
 ]
 
@@ -50,9 +60,36 @@ def _entry_points(group: str) -> dict[str, metadata.EntryPoint]:
     return {ep.name: ep for ep in metadata.entry_points(group=group)}
 
 
+#: Variants added in this process by :func:`add_variant`: name -> plugin.
+_ADDED: dict[str, Any] = {}
+
+
+def add_variant(plugin: Any) -> str:
+    """Make a variant plugin known by its name in this process, without installing it.
+
+    ``plugin`` is a module, class or object with a ``kinglib_variant_info`` hook; its
+    ``VariantInfo.name`` becomes a name :func:`kinglib.load_rules`, records and the checks of
+    :mod:`kinglib.testing` know, as if the variant were installed under the entry point group
+    ``kinglib.variants`` (which is how a finished variant is published). Adding a plugin under
+    a name already added replaces it. Worker processes of ``simulate`` know the variant only
+    when they are forked from this one.
+
+    Returns the name. Raises :class:`~kinglib.errors.RulesError` for a plugin without the hook
+    or for the name of a built-in variant.
+    """
+    get = getattr(plugin, "kinglib_variant_info", None)
+    if get is None:
+        raise RulesError(f"{plugin_id(plugin)} has no kinglib_variant_info hook")
+    name = get().name
+    if name in BUILTIN_VARIANTS:
+        raise RulesError(f"{name!r} is a built-in variant; give the new variant another name")
+    _ADDED[name] = plugin
+    return str(name)
+
+
 def variant_names() -> tuple[str, ...]:
-    """The names of every variant: the built-ins and the installed plugins, sorted."""
-    return tuple(sorted(set(BUILTIN_VARIANTS) | set(_entry_points(VARIANTS_GROUP))))
+    """The names of every variant: built in, installed, or added by :func:`add_variant`."""
+    return tuple(sorted(set(BUILTIN_VARIANTS) | set(_entry_points(VARIANTS_GROUP)) | set(_ADDED)))
 
 
 def house_rules_names() -> tuple[str, ...]:
@@ -70,6 +107,8 @@ def load_variant_plugin(name: str) -> Any:
     module = BUILTIN_VARIANTS.get(name)
     if module is not None:
         return importlib.import_module(module)
+    if name in _ADDED:
+        return _ADDED[name]
     ep = _entry_points(VARIANTS_GROUP).get(name)
     if ep is None:
         raise UnknownVariantError(
@@ -92,3 +131,118 @@ def make_plugin_manager() -> pluggy.PluginManager:
     pm = pluggy.PluginManager("kinglib")
     pm.add_hookspecs(hookspecs)
     return pm
+
+
+def plugin_id(plugin: Any) -> str:
+    """The one name of a caller's plugin, used everywhere it is named.
+
+    A name given as text is an installed house rule's entry point name and stays as it is. A
+    module, class or function that an installed house-rules entry point points at is named by
+    that entry point; any other module by its ``__name__``, any other class or function by
+    ``module.QualifiedName``, and any other object by its class's ``module.QualifiedName``.
+    The same name appears in :attr:`Rules.plugin_names <kinglib.Rules.plugin_names>`,
+    ``repr(rules)``, the conformance suite's test ids, records and invariant messages.
+    """
+    if isinstance(plugin, str):
+        return plugin
+    if isinstance(plugin, types.ModuleType):
+        target = plugin.__name__
+        own = target
+    elif isinstance(plugin, (type, types.FunctionType)):
+        target = f"{plugin.__module__}:{plugin.__qualname__}"
+        own = f"{plugin.__module__}.{plugin.__qualname__}"
+    else:
+        cls = type(plugin)
+        return f"{cls.__module__}.{cls.__qualname__}"
+    for ep in metadata.entry_points(group=HOUSE_RULES_GROUP):
+        if ep.value.replace(" ", "") == target:
+            return ep.name
+    return own
+
+
+def plugin_ids(plugins: Sequence[Any]) -> list[str]:
+    """The names of ``plugins`` in order, from :func:`plugin_id`.
+
+    The second and later plugins of one name (two objects of one class) get ``#2``, ``#3``...
+    """
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for p in plugins:
+        name = plugin_id(p)
+        count = seen.get(name, 0) + 1
+        seen[name] = count
+        out.append(name if count == 1 else f"{name}#{count}")
+    return out
+
+
+def register_plugins(pm: pluggy.PluginManager, plugins: Sequence[Any]) -> tuple[Any, ...]:
+    """Register the caller's plugins (objects, or installed house rules by name) on ``pm``.
+
+    Each is registered under its name from :func:`plugin_ids`. Returns the plugin objects in
+    order. Raises :class:`~kinglib.errors.RulesError` for an unknown house rule or a plugin
+    pluggy refuses (the same object twice, a hook that is not kinglib's).
+    """
+    objects: list[Any] = []
+    for p, name in zip(plugins, plugin_ids(plugins)):
+        obj = load_house_rules(p) if isinstance(p, str) else p
+        try:
+            pm.register(obj, name=name)
+        except ValueError as exc:
+            raise RulesError(f"cannot register plugin {name!r}: {exc}") from None
+        objects.append(obj)
+    return tuple(objects)
+
+
+def register_variant(
+    pm: pluggy.PluginManager, name: str, plugin: Any, parts: Sequence[Any]
+) -> None:
+    """Register a variant's plugin on ``pm``, after the building blocks it names as ``parts``.
+
+    A part already registered (by a base variant) is not registered again. A part is named by
+    its module's ``__name__`` (a class by ``module.QualifiedName``, an object by
+    :func:`plugin_id`), the variant ``kinglib.variant.<name>``.
+    """
+    for part in parts:
+        if not pm.is_registered(part):
+            # A part is named by its module (or class) name; no entry point is looked up.
+            own = getattr(part, "__name__", None)
+            if not isinstance(part, types.ModuleType) and isinstance(part, type):
+                own = f"{part.__module__}.{part.__qualname__}"
+            pm.register(part, name=own if isinstance(own, str) else plugin_id(part))
+    pm.register(plugin, name=f"kinglib.variant.{name}")
+
+
+def house_rule_options(plugin: Any, variant: str = "") -> tuple[Any, ...]:
+    """The options a house-rules plugin adds (its ``kinglib_options`` hook), or ``()``."""
+    hook = getattr(plugin, "kinglib_options", None)
+    if hook is None:
+        return ()
+    return tuple(hook(variant=variant) or ())
+
+
+def house_rules_providing(option: str, variant: str) -> tuple[str, ...]:
+    """The installed house rules that add option ``option`` (for an unknown-option message).
+
+    A house rule that cannot be loaded is left out.
+    """
+    found: list[str] = []
+    for name in house_rules_names():
+        try:
+            options = house_rule_options(load_house_rules(name), variant)
+        except Exception:  # a broken plugin must not hide the others
+            continue
+        if any(getattr(o, "name", None) == option for o in options):
+            found.append(name)
+    return tuple(found)
+
+
+def unknown_option_hint(option: str, variant: str) -> str:
+    """The end of an unknown-option message: the installed house rules that add it, if any."""
+    names = house_rules_providing(option, variant)
+    if not names:
+        return ""
+    quoted = " or ".join(repr(n) for n in names)
+    return (
+        f" (installed house rules {quoted} add it: pass plugins=[{names[0]!r}], or "
+        f"--plugin {names[0]} on the command line)"
+    )

@@ -24,22 +24,28 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from itertools import islice
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from kinglib._version import __version__
 from kinglib.cards import Card, CardSet
 from kinglib.errors import IllegalMoveError, KinglibError, NotationError, RecordError
+from kinglib.match_end import match_end_points
 from kinglib.moves import parse_move
-from kinglib.plugins import HOUSE_RULES_GROUP, house_rules_names
+from kinglib.plugins import house_rules_names, plugin_id, plugin_ids
 from kinglib.state import DealSpec, State
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "SCHEMA_FILE",
+    "RecordLimits",
     "from_json",
     "plugin_name",
     "record_schema",
@@ -53,6 +59,39 @@ RECORD_VERSION = 1
 #: The schema of the format, inside the package ``kinglib``.
 SCHEMA_FILE = "schemas/record-v1.schema.json"
 
+
+@attrs.frozen
+class RecordLimits:
+    """The most a record may hold; :func:`from_json` refuses a bigger one before reading it.
+
+    The limits are checked first, in time linear in the size of the text and before the
+    schema or the rules run, so that text from a stranger costs little to refuse. They are
+    generous: the longest real matches have under 2,000 moves and under 12 KB of text.
+    Change one with :func:`attrs.evolve` (``attrs.evolve(DEFAULT_LIMITS, moves=50_000)``) or
+    build a new one, and pass it as ``from_json(text, limits=...)``.
+
+    Attributes:
+        size: the most characters (or bytes, for bytes) of the JSON text.
+        moves: the most moves.
+        options: the most options.
+        items: the most entries of any other list or object (plugins, hands, piles, the
+            items of an option's list, the keys of the record).
+        depth: the deepest nesting of lists and objects (the record itself is depth 0).
+        text: the longest text of any one value or key (a move, a hand, an option).
+
+    """
+
+    size: int = 1_000_000
+    moves: int = 20_000
+    options: int = 100
+    items: int = 100
+    depth: int = 8
+    text: int = 1_000
+
+
+#: The limits :func:`from_json` applies unless it is given others.
+DEFAULT_LIMITS = RecordLimits()
+
 #: The piles :meth:`Rules.new_deal` takes by keyword.
 _DEAL_PILES = ("widow", "stock", "kitty")
 
@@ -61,16 +100,18 @@ _DEAL_PILES = ("widow", "stock", "kitty")
 
 
 def plugin_name(rules: Rules, plugin: Any) -> str:
-    """The name under which ``plugin`` of ``rules`` is recorded.
+    """The name under which ``plugin`` of ``rules`` is recorded: its name in ``rules``.
 
     A plugin given to :func:`~kinglib.load_rules` by its entry point name keeps that name, as
-    does a module that an installed house-rules entry point points at. Any other module is
-    named by its ``__name__``; any other object by its class (``module.Class``).
+    does a module or class that an installed house-rules entry point points at. Any other
+    module is named by its ``__name__``; any other class or function by
+    ``module.QualifiedName``, any other object by its class's (see
+    :func:`kinglib.plugins.plugin_id`). It is the name in :attr:`Rules.plugin_names`.
     """
     registered = rules.plugin_manager.get_name(plugin)
-    if isinstance(registered, str) and registered in house_rules_names():
+    if isinstance(registered, str):
         return registered
-    return _given_name(plugin)
+    return plugin_id(plugin)
 
 
 # ---------------------------------------------------------------------------- saving
@@ -118,6 +159,9 @@ def to_json(state: State, *, indent: int | None = None) -> str:
             "trump": None if spec.trump is None else str(spec.trump),
         }
     record["moves"] = [str(m) for m in state.moves]
+    bonuses = match_end_points(state)
+    if bonuses:
+        record["match_end"] = [{"name": n, "points": list(p)} for n, p in bonuses]
     return json.dumps(record, indent=indent, ensure_ascii=False)
 
 
@@ -205,11 +249,17 @@ def _schema_message(error: Any) -> str:
     return message if len(message) <= 200 else message[:197] + "..."
 
 
+#: The most schema errors read before naming the best one.
+_SCHEMA_ERRORS = 16
+
+
 def _check_schema(data: Any) -> None:
     from jsonschema.exceptions import best_match
 
     try:
-        error = best_match(_validator().iter_errors(data))
+        # The first errors are enough to name one well, and a bounded number keeps a record
+        # full of errors as cheap to refuse as one with a single error.
+        error = best_match(islice(_validator().iter_errors(data), _SCHEMA_ERRORS))
     except RecursionError:
         raise RecordError("record: nested too deeply to check") from None
     if error is not None:
@@ -240,9 +290,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _parse(text: Any) -> dict[str, Any]:
+def _parse(text: Any, limits: RecordLimits) -> dict[str, Any]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > limits.size:
+        raise RecordError(
+            f"record: {len(text):,} characters, over the limit of {limits.size:,} (size)"
+        )
     try:
         data = json.loads(
             text,
@@ -270,25 +324,45 @@ def _parse(text: Any) -> dict[str, Any]:
             f"version: unknown record format version {_short(version)}; this kinglib "
             f"({__version__}) reads version {RECORD_VERSION}"
         )
-    _check_depth(data)
+    _check_limits(data, limits)
     _check_schema(data)
     return data
 
 
-#: No record nests deeper than this (the record, options, a list option, its items).
-_MAX_DEPTH = 8
+def _over(path: Sequence[Any], count: int, what: str, limit: int, name: str) -> RecordError:
+    return RecordError(f"{_place(path)}: {count:,} {what}, over the limit of {limit:,} ({name})")
 
 
-def _check_depth(data: Any) -> None:
+def _check_limits(data: dict[str, Any], limits: RecordLimits) -> None:
+    """Refuse a record over ``limits``: each value is visited once, nothing else is done."""
+    moves, options = data.get("moves"), data.get("options")
+    if isinstance(moves, list) and len(moves) > limits.moves:
+        raise _over(["moves"], len(moves), "moves", limits.moves, "moves")
+    if isinstance(options, dict) and len(options) > limits.options:
+        raise _over(["options"], len(options), "options", limits.options, "options")
     stack: list[tuple[Any, list[Any]]] = [(data, [])]
     while stack:
         value, path = stack.pop()
-        if len(path) > _MAX_DEPTH:
-            raise RecordError(f"{_place(path)}: nested too deeply for a record")
+        if isinstance(value, str):
+            if len(value) > limits.text:
+                raise _over(path, len(value), "characters of text", limits.text, "text")
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if len(path) >= limits.depth and value:
+            inner = [*path, next(iter(value)) if isinstance(value, dict) else 0]
+            raise RecordError(
+                f"{_place(inner)}: nested too deeply, over the limit of {limits.depth} (depth)"
+            )
+        if value is not moves and value is not options and len(value) > limits.items:
+            raise _over(path, len(value), "entries", limits.items, "items")
         if isinstance(value, dict):
-            stack.extend((v, [*path, k]) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, [*path, i]) for i, v in enumerate(value))
+            for key, item in value.items():
+                if len(key) > limits.text:
+                    raise _over(path, len(key), "characters in a key", limits.text, "text")
+                stack.append((item, [*path, key]))
+        else:
+            stack.extend((item, [*path, k]) for k, item in enumerate(value))
 
 
 def _json_type(value: Any) -> str:
@@ -309,17 +383,24 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+def _legacy_name(plugin: Any) -> str:
+    """The bare name older records gave a class (or an object, by its class)."""
+    name = getattr(plugin, "__name__", None)
+    return name if isinstance(name, str) else type(plugin).__name__
+
+
 def _plugins(names: list[str], given: Sequence[Any]) -> list[Any]:
     if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
         raise TypeError("from_json(plugins=...) takes a list of plugins")
-    by_name: dict[str, Any] = {}
-    for p in given:
-        by_name[p if isinstance(p, str) else _given_name(p)] = p
+    left: dict[str, Any] = dict(zip(plugin_ids(given), given))
     installed = set(house_rules_names())
     out: list[Any] = []
     for k, name in enumerate(names):
-        if name in by_name:
-            out.append(by_name.pop(name))
+        if name not in left:
+            # A record made before plugins had one name called a class by its bare name.
+            name = next((n for n, p in left.items() if _legacy_name(p) == name), name)
+        if name in left:
+            out.append(left.pop(name))
         elif name in installed:
             out.append(name)
         else:
@@ -327,26 +408,13 @@ def _plugins(names: list[str], given: Sequence[Any]) -> list[Any]:
                 f"plugins[{k}]: the record was made with the plugin {name!r}, which is not an "
                 "installed house rule; pass it with from_json(text, plugins=[...])"
             )
-    if by_name:
-        extra = ", ".join(sorted(by_name))
+    if left:
+        extra = ", ".join(sorted(left))
         raise RecordError(
             f"plugins: the record was not made with {extra}; it names "
             f"{', '.join(names) or 'no plugins'}"
         )
     return out
-
-
-def _given_name(plugin: Any) -> str:
-    name = getattr(plugin, "__name__", None)
-    if isinstance(name, str) and name:
-        from importlib import metadata
-
-        for ep in metadata.entry_points(group=HOUSE_RULES_GROUP):
-            if ep.value == name:
-                return ep.name
-        return name
-    cls = type(plugin)
-    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _load_rules(data: Mapping[str, Any], plugins: list[Any]) -> Rules:
@@ -431,13 +499,17 @@ def _replay(state: State, moves: list[str]) -> State:
     return state
 
 
-def from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> State:
+def from_json(
+    text: str | bytes, *, plugins: Sequence[Any] = (), limits: RecordLimits = DEFAULT_LIMITS
+) -> State:
     """Load a record made by :func:`to_json`: rebuild the rules and replay every move.
 
     Args:
         text: the record, as JSON text.
         plugins: plugin objects (or house-rules names) that the record names but that are not
             installed house rules; each is matched by its recorded name (:func:`plugin_name`).
+        limits: the most the record may hold (:class:`RecordLimits`); a record over them is
+            refused before anything else is done, with a message naming the limit.
 
     Returns the state the record leads to; it equals the state that was saved.
 
@@ -445,9 +517,24 @@ def from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> State:
     the reason for text that is not JSON or not a record, an unknown format version, a record
     that breaks the schema, an unknown variant, bad options or players, a missing plugin,
     malformed or inconsistent hands, a move that cannot be read or is illegal, and moves after
-    the end.
+    the end, and a record over ``limits``.
 
     """
-    data = _parse(text)
+    if not isinstance(limits, RecordLimits):
+        raise TypeError("from_json(limits=...) takes a RecordLimits")
+    data = _parse(text, limits)
     rules = _load_rules(data, _plugins(data["plugins"], plugins))
-    return _replay(_start(rules, data), data["moves"])
+    state = _replay(_start(rules, data), data["moves"])
+    if "match_end" in data:
+        recorded = [(e["name"], tuple(e["points"])) for e in data["match_end"]]
+        replayed = list(match_end_points(state))
+        if recorded != replayed:
+            raise RecordError(
+                f"match_end: the record gives {_points_text(recorded)} at the end of the "
+                f"match, the rules give {_points_text(replayed)}"
+            )
+    return state
+
+
+def _points_text(points: Sequence[tuple[str, tuple[int, ...]]]) -> str:
+    return "; ".join(f"{name} {list(p)}" for name, p in points) or "nothing"

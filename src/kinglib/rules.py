@@ -1,9 +1,10 @@
 """Rules: a variant, its options and its plugins, resolved once; :func:`load_rules`.
 
 :func:`load_rules` builds a fresh plugin manager for every rules object: kinglib's defaults
-first, then the variant's base (if any), the variant, and the caller's plugins. It then asks
-the hooks once for the pack, the contracts, the schedule and the phase rules, so that playing
-a card never calls a hook.
+first, then the building blocks each variant names (``VariantInfo.parts``), the variant's base
+(if any), the variant, and the caller's plugins. It then asks the hooks once for the pack, the
+contracts, the schedule and the phase rules, so that playing a card calls no hook unless a
+house rule filters the legal moves (:mod:`kinglib.hookspecs` states when each hook is called).
 
 The hooks called once a deal go through :mod:`kinglib.hook_calls`; a deal given in full is
 checked by :mod:`kinglib.given_deals`.
@@ -22,14 +23,21 @@ from kinglib import defaults
 from kinglib.cards import CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
-from kinglib.errors import RulesError
+from kinglib.errors import RulesError, short_repr
 from kinglib.flow import start_deal
 from kinglib.given_deals import given_deal
 from kinglib.hook_calls import PER_DEAL_HOOKS, house_filter, per_deal_caller
+from kinglib.load_checks import check_loaded
 from kinglib.moves import Move
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
-from kinglib.plugins import load_house_rules, load_variant_plugin, make_plugin_manager
+from kinglib.plugins import (
+    load_variant_plugin,
+    make_plugin_manager,
+    register_plugins,
+    register_variant,
+    unknown_option_hint,
+)
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, MatchSetup, Phase, State
 
@@ -84,8 +92,8 @@ class Rules:
 
     @property
     def plugin_names(self) -> tuple[str, ...]:
-        """The names of the caller's extra plugins."""
-        return tuple(self.plugin_manager.get_name(p) or repr(p) for p in self.plugins)
+        """The names of the caller's extra plugins (see :func:`kinglib.plugins.plugin_id`)."""
+        return tuple(str(self.plugin_manager.get_name(p)) for p in self.plugins)
 
     # ------------------------------------------------------------------ matches
 
@@ -197,7 +205,8 @@ class Rules:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items() if v != self.option_specs[k].default}
+        specs, opts = self.option_specs, self.options
+        changed = {k: v for k, v in opts.items() if v != specs[k].default_given(opts, self.players)}
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         if self.plugins:
             extra += f", plugins={list(self.plugin_names)}"
@@ -242,22 +251,15 @@ def load_rules(
         stack.append((base, base_plugin))
         base_info = _info_of(base_plugin, base)
     for name, p in reversed(stack):
-        pm.register(p, name=f"kinglib.variant.{name}")
-    extra: list[Any] = []
-    for p in plugins:
-        obj = load_house_rules(p) if isinstance(p, str) else p
-        try:
-            pm.register(obj, name=p if isinstance(p, str) else None)
-        except ValueError as exc:
-            raise RulesError(f"cannot register plugin {p!r}: {exc}") from None
-        extra.append(obj)
+        register_variant(pm, name, p, _info_of(p, name).parts)
+    extra = register_plugins(pm, plugins)
 
     info: VariantInfo = pm.hook.kinglib_variant_info()
     rules = object.__new__(Rules)
     setattr_ = object.__setattr__
     setattr_(rules, "variant", variant)
     setattr_(rules, "info", info)
-    setattr_(rules, "plugins", tuple(extra))
+    setattr_(rules, "plugins", extra)
     setattr_(rules, "plugin_manager", pm)
     setattr_(
         rules,
@@ -271,10 +273,10 @@ def load_rules(
     if players is None:
         players = info.default_players
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"players is a whole number, not {players!r}")
+        raise RulesError(f"players is a whole number, not {short_repr(players)}")
     if players not in info.players:
         counts = ", ".join(str(p) for p in info.players)
-        raise RulesError(f"{variant} is played by {counts} players, not {players}")
+        raise RulesError(f"{variant} is played by {counts} players, not {short_repr(players)}")
     setattr_(rules, "players", players)
 
     specs: dict[str, Option] = {}
@@ -287,17 +289,20 @@ def load_rules(
     if unknown:
         raise RulesError(
             f"unknown option {unknown[0]!r} for {variant}; its options are: "
-            f"{', '.join(sorted(specs))}"
+            f"{', '.join(sorted(specs))}{unknown_option_hint(unknown[0], variant)}"
         )
     resolved: dict[str, Any] = {}
-    for name, spec in specs.items():
-        value = options.get(name, spec.default)
+    # An option whose default depends on the others is resolved once they are.
+    derived = [n for n, spec in specs.items() if spec.default_for is not None and n not in options]
+    for name in [*(n for n in specs if n not in derived), *derived]:
+        spec = specs[name]
+        value = options[name] if name in options else spec.default_given(resolved, players)
         try:
             resolved[name] = spec.resolve(value, players)
         except ValueError as exc:
             raise RulesError(f"{variant}: {exc}") from None
     setattr_(rules, "option_specs", MappingProxyType(specs))
-    setattr_(rules, "options", MappingProxyType(resolved))
+    setattr_(rules, "options", MappingProxyType({name: resolved[name] for name in specs}))
 
     deck = pm.hook.kinglib_deck(rules=rules)
     setattr_(rules, "deck", deck)
@@ -314,6 +319,7 @@ def load_rules(
         phases.update(found)
     setattr_(rules, "phases", MappingProxyType(phases))
     setattr_(rules, "_phase_rules", phases)
+    check_loaded(rules)
     return rules
 
 

@@ -151,7 +151,8 @@ class DealResult:
     Attributes:
         contract: the contract id played.
         points: signed points per seat.
-        ended_early: the deal stopped before every card was played (RULES.md §1, early end).
+        ended_early: the deal stopped before every card was played (early end: once the
+            cards left can no longer change anyone's score).
         unplayed: the cards still in hands when the deal ended (empty unless it ended early).
         dealer: the seat that dealt.
         chooser: the seat that chose or declared the contract, when one did.

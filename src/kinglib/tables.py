@@ -21,6 +21,8 @@ from kinglib.state import DealResult, Phase
 
 __all__ = [
     "contracts_table",
+    "deal_label",
+    "house_rules_table",
     "options_table",
     "played_contracts",
     "points_text",
@@ -75,6 +77,33 @@ def variants_table(names: Sequence[str], load: Any) -> Table:
         )
         table.add_row(Text(name), Text(info.title), Text(counts), Text(options))
     table.caption = "* the default number of players"
+    return table
+
+
+def house_rules_table(names: Sequence[str]) -> Table:
+    """The installed house rules: name, what they change (their first docstring line), options.
+
+    A house rule is loaded by its entry point; one that cannot be loaded says why in its row.
+    """
+    from kinglib.plugins import house_rule_options, load_house_rules
+
+    table = Table(title="kinglib house rules (kinglib play VARIANT --plugin NAME)")
+    table.add_column("house rule", no_wrap=True)
+    table.add_column("what it changes")
+    table.add_column("options (defaults)", no_wrap=True, overflow="ellipsis", max_width=40)
+    for name in names:
+        try:
+            plugin = load_house_rules(name)
+        except Exception as exc:  # a broken plugin must not hide the others
+            table.add_row(Text(name), Text(f"cannot load: {exc}"), Text(""))
+            continue
+        doc = (getattr(plugin, "__doc__", None) or "").strip().splitlines()
+        options = "\n".join(
+            f"{spec.name}={_option_value(spec.default)}" for spec in house_rule_options(plugin)
+        )
+        table.add_row(Text(name), Text(doc[0] if doc else ""), Text(options))
+    if not names:
+        table.caption = "none installed (entry point group kinglib.house_rules)"
     return table
 
 
@@ -145,25 +174,49 @@ def _end_of_match(rules: Rules) -> str:
     return f"deals go on until some total is {threshold} or lower at the end of a deal"
 
 
+def _balance(totals: Sequence[int]) -> str:
+    """What the deals of a match hand out: ``zero-sum: -192 against +192``, or the sum."""
+    total = sum(totals)
+    if total:
+        return f"the deals hand out {total:+d} in all"
+    against = sum(t for t in totals if t > 0)
+    return f"zero-sum: {-against:+d} against {against:+d}" if against else "zero-sum"
+
+
 def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def _chooser_text(rules: Rules, plan: Any) -> str:
+    """Who chooses, as the plan says for the first deals: the eldest, the dealer, or a player."""
+    choosers = getattr(plan, "chooser_of", None)
+    if choosers is None:
+        return "eldest"
+    deals = range(1, min(plan.deals, rules.players) + 1)
+    seats = [choosers(rules, k) for k in deals]
+    if seats == [(rules.dealer_for(k) + 1) % rules.players for k in deals]:
+        return "eldest"
+    if seats == [rules.dealer_for(k) for k in deals]:
+        return "dealer"
+    return "chooser"
 
 
 def _plan_table(rules: Rules, plan: Any) -> Table:
     """The pools and quotas of a match of chosen contracts, and what they hand out."""
     n = rules.players
-    table = Table(title=f"{rules.variant}: the match (contracts chosen by the eldest)")
+    who = _chooser_text(rules, plan)
+    table = Table(title=f"{rules.variant}: the match (contracts chosen by the {who})")
     table.add_column("contract")
     table.add_column("chosen")
     table.add_column("deals", justify="right")
     table.add_column("deal total", justify="right")
-    total = 0
+    totals: list[int] = []
     for pairs, shared in ((plan.shared, True), (plan.per_player, False)):
         for cid, count in pairs:
             deals = count if shared else count * n
             contract = rules.contracts.get(cid)
             if contract is not None:
-                total += deals * contract.total
+                totals.append(deals * contract.total)
             how = (
                 f"{_times(count)} in all (shared pool)"
                 if shared
@@ -175,11 +228,10 @@ def _plan_table(rules: Rules, plan: Any) -> Table:
                 Text(str(deals)),
                 Text(points_text(contract.total) if contract is not None else ""),
             )
-    balance = "zero-sum" if total == 0 else f"the deals hand out {total:+d} in all"
     forced = "; every player must use up his quotas exactly" if plan.per_player else ""
     table.caption = (
-        f"{plan.deals} deals; each deal's eldest chooses its contract with his hand seen"
-        f"{forced}; {balance}; the highest total wins"
+        f"{plan.deals} deals; each deal's {who} chooses its contract with his hand seen"
+        f"{forced}; {_balance(totals)}; the highest total wins"
     )
     return table
 
@@ -207,18 +259,17 @@ def schedule_table(rules: Rules) -> Table:
         )
         table.caption = f"{_end_of_match(rules)}; the highest total wins"
         return table
-    total = 0
+    totals: list[int] = []
     for number, cid in enumerate(schedule.deals, start=1):
         contract = rules.contracts.get(cid)
         if contract is not None:
-            total += contract.total
+            totals.append(contract.total)
         table.add_row(
             Text(str(number)),
             Text(_contract_label(rules, cid)),
             Text(points_text(contract.total) if contract is not None else ""),
         )
-    balance = "zero-sum" if total == 0 else f"the deals hand out {total:+d} in all"
-    table.caption = f"{len(schedule.deals)} deals; {balance}; the highest total wins"
+    table.caption = f"{len(schedule.deals)} deals; {_balance(totals)}; the highest total wins"
     return table
 
 
@@ -234,7 +285,7 @@ def options_table(rules: Rules) -> Table:
         table.add_row(
             Text(name),
             Text(_option_value(rules.options[name])),
-            Text(_option_value(spec.default)),
+            Text(_option_value(spec.default_given(rules.options, rules.players))),
             Text(spec.doc),
         )
     return table
@@ -246,6 +297,19 @@ def _contract_label(rules: Rules, cid: str, trump: Any = None) -> str:
     if trump is not None:
         label += f" ({trump})"
     return label
+
+
+def deal_label(rules: Rules, result: DealResult) -> str:
+    """A finished deal as the score sheet names it: ``trump round (D, set by 7D)``.
+
+    The contract's title, then its trump, and the card that set the trump when a card did (the
+    detail ``trump_card``: a trump round declared ``last``).
+    """
+    card = result.detail("trump_card")
+    trump = result.trump
+    if trump is not None and card is not None:
+        trump = f"{trump}, set by {card}"
+    return _contract_label(rules, result.contract, trump)
 
 
 def _sign(rules: Rules, result: DealResult) -> int:
@@ -260,8 +324,12 @@ def score_sheet(
     results: Sequence[DealResult],
     winners: Sequence[int] = (),
     human: int | None = None,
+    match_end: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> Table:
     """The score sheet of a match: a row per deal, subtotals, totals and the winner.
+
+    ``match_end`` holds the end-of-match points (``match_end_points(final_state)``): each is
+    a row of its own, named after the plugin that scored it, before the total.
 
     When the penalty deals come first and the bonus deals after them (the classic match),
     each part ends with its subtotal, as on a paper score pad; when they alternate (a
@@ -292,7 +360,7 @@ def score_sheet(
     for i, result in enumerate(results):
         table.add_row(
             Text(str(i + 1)),
-            Text(_contract_label(rules, result.contract, result.trump)),
+            Text(deal_label(rules, result)),
             *(Text(points_text(p)) for p in result.points),
         )
         run.append(i)
@@ -308,6 +376,13 @@ def score_sheet(
                 subtotal(f"all {names[sign]}", sums(chosen), end=False)
         table.rows[-1].end_section = True
     totals = sums(range(len(results)))
+    for name, points in match_end:
+        table.add_row(
+            Text(""), Text(f"end of match: {name}"), *(Text(points_text(p)) for p in points)
+        )
+        totals = [t + p for t, p in zip(totals, points)]
+    if match_end:
+        table.rows[-1].end_section = True
     table.add_row(
         Text(""), Text("total", style="bold"), *(Text(f"{t:+d}", style="bold") for t in totals)
     )

@@ -147,7 +147,7 @@ class TrickPlay(PhaseRules):
             return None
         contract = state.contract_info
         assert contract is not None
-        if legal == KING_OF_HEARTS:
+        if legal == KING_OF_HEARTS and state.trick:
             led = state.trick[0][1]
             if led.suit is not Suit.HEARTS:
                 return f"{led} was led, seat {seat} has none of its suit and must play KH"

@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from kinglib.cards import Card, CardSet, Suit
-from kinglib.moves import Move
+from kinglib.match_end import match_end_points
+from kinglib.moves import Discard, Move
 from kinglib.state import DealResult, Phase, Trick
 
 if TYPE_CHECKING:
+    import random
+
     from kinglib.rules import Rules
     from kinglib.state import State
 
@@ -63,7 +66,15 @@ class View:
         piles: the piles this seat may see, by name.
         totals: the match totals.
         results: the finished deals' results.
-        extra: the variant's public information (auction, declarations, shown cards...).
+        extra: the variant's public information (auction, declarations, shown cards...), from
+            the ``kinglib_view_extra`` hook while a deal is in progress. Once the match is
+            over the hook is no longer asked (a deal's facts are in ``results``, each with its
+            ``details``); ``extra`` then holds only ``"match_end"``, the end-of-match points
+            by plugin name (``{name: points per seat}``), when some plugin scored them.
+        deal_moves: the moves of the current deal in order, as this seat saw them: ``None``
+            for a move whose content it may not see (a discard laid face down by another
+            seat: a :class:`~kinglib.moves.Discard` is shown only to a seat that sees the
+            pile it went to).
         rules: the rules of the match (public knowledge: the pack, the contracts and their
             prices, the options); ``None`` for a view built by hand. Not part of equality.
 
@@ -89,6 +100,7 @@ class View:
     totals: tuple[int, ...]
     results: tuple[DealResult, ...]
     extra: Mapping[str, Any] = attrs.field(factory=dict)
+    deal_moves: tuple[Move | None, ...] = ()
     rules: Rules | None = attrs.field(default=None, eq=False, repr=False)
 
     @classmethod
@@ -104,7 +116,18 @@ class View:
                 rules.hook.kinglib_view_extra(rules=rules, state=state, seat=seat)
             ):
                 extra.update(found)
+        else:
+            bonuses = match_end_points(state)
+            if bonuses:
+                extra["match_end"] = dict(bonuses)
         piles = {k: CardSet.from_mask(m) for k, m in state.piles_mask if k in visible}
+        shown = 0
+        for pile in piles.values():
+            shown |= pile.mask
+        deal_moves = tuple(
+            None if move.__class__ is Discard and move.cards.mask & ~shown else move
+            for move in state.deal_moves
+        )
         return cls(
             seat=seat,
             variant=rules.variant,
@@ -126,6 +149,7 @@ class View:
             totals=state.totals,
             results=state.results,
             extra=extra,
+            deal_moves=deal_moves,
             rules=rules,
         )
 
@@ -148,6 +172,28 @@ class View:
             if isinstance(value, (Card, CardSet)):
                 mask |= value.mask
         return CardSet.from_mask(mask)
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state of this match whose hidden cards are dealt at random.
+
+        The state has the same rules, totals, results, deal number, phase and seat to move,
+        and ``sample(rng).view(self.seat).to_dict() == self.to_dict()``: the seat's own hand,
+        every card played or shown, the hand and pile sizes, the public moves and extras are
+        the view's. The cards the seat cannot see are dealt uniformly at random among the
+        deals consistent with all of that, including what play has revealed (a seat that did
+        not follow a suit holds none of it, and so on for every rule that forces a card), and
+        the current deal is rebuilt from its start by replaying its moves, so it is reachable.
+        Earlier deals' moves are not part of a view: the sample's ``past_moves`` are empty,
+        and later deals are dealt from a seed drawn from ``rng``.
+
+        Variants with their own hidden places (a widow, a stock) describe them with the hook
+        ``kinglib_sample_hidden`` (see :mod:`kinglib.sampling`). Raises
+        :class:`~kinglib.sampling.SamplingError` (a ``ValueError``) for a view of a finished
+        match, a view built without rules, or a variant whose hidden cards cannot be placed.
+        """
+        from kinglib.sampling import sample
+
+        return sample(self, rng)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form: cards and moves as text, results as plain dictionaries."""
@@ -187,4 +233,5 @@ class View:
                 for r in self.results
             ],
             "extra": {k: _jsonable(v) for k, v in self.extra.items()},
+            "deal_moves": [None if m is None else str(m) for m in self.deal_moves],
         }

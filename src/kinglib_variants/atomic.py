@@ -1,4 +1,4 @@
-"""atomic — атомный кинг, Минский кинг (RULES.md §7): a widow, and contracts chosen blind.
+"""atomic — атомный кинг, Минский кинг: a widow, and contracts chosen blind.
 
 Three players, or four with the dealer sitting out each deal (he holds no cards, never moves
 and scores 0). The 32-card pack gives 10 cards to each active player and 2 to the **widow**
@@ -43,31 +43,31 @@ four players the dealer's hand is given empty (``""``).
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
-from kinglib.cards import CardSet, iter_indices
+from kinglib.cards import CardSet
 from kinglib.contracts import Contract, Prices
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
-from kinglib.moves import Discard, Move
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib_variants._choosing import (
+from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
     DeclareTrump,
     check_given_trump,
     trump_declarations,
 )
+from kinglib.kit.widow import DiscardCards, WidowShown, take_widow
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.sampling import HiddenLayout
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
+from kinglib.view import View
+from kinglib_variants._hidden import atomic_layout
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games
 
 __all__ = ["GAMES", "INFO", "WidowShown", "choice_plan"]
@@ -122,13 +122,6 @@ INFO = VariantInfo(
 )
 
 
-@attrs.frozen
-class WidowShown:
-    """The deal's ``aux`` once the widow has been shown: the cards it held."""
-
-    widow: int
-
-
 def choice_plan(rules: Rules) -> ChoicePlan:
     """Each player: each of the six games once, a trump round three times."""
     per_player = (*((g, 1) for g in GAMES), ("trumps", TRUMP_ROUNDS_EACH))
@@ -142,82 +135,8 @@ def active_seats(players: int, dealer: int) -> tuple[int, ...]:
     return tuple(range(players))
 
 
-def _with_pile(
-    piles: tuple[tuple[str, int], ...], name: str, mask: int
-) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted({**dict(piles), name: mask}.items()))
-
-
-def _show_widow(state: State) -> State:
-    """The contract (and trump) is fixed: the widow is shown and joins the declarer's hand."""
-    seat = state.eldest
-    widow = state.pile("widow").mask
-    hands = list(state.hands_mask)
-    hands[seat] |= widow
-    return state.evolve(
-        phase=Phase.DISCARD,
-        to_move=seat,
-        hands_mask=tuple(hands),
-        piles_mask=_with_pile(state.piles_mask, "widow", 0),
-        aux=WidowShown(widow),
-    )
-
-
-class DiscardTwo(PhaseRules):
-    """The DISCARD phase: the declarer lays two cards away, none that scores in the contract."""
-
-    def allowed_mask(self, state: State) -> int:
-        """The cards of the declarer's hand he may discard."""
-        seat = state.to_move
-        assert seat is not None
-        contract = state.contract_info
-        assert contract is not None
-        return state.hands_mask[seat] & ~contract.scoring_mask
-
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
-        """Every pair of cards that may be discarded, in display order."""
-        cards = list(iter_indices(self.allowed_mask(state)))
-        return tuple(
-            Discard(CardSet.from_mask((1 << a) | (1 << b)))
-            for a, b in itertools.combinations(cards, WIDOW_SIZE)
-        )
-
-    def why_illegal(self, state: State, move: Move) -> str | None:
-        """Say why a discard is refused: the wrong number, a card not held, a scoring card."""
-        if not isinstance(move, Discard):
-            return f"the declarer must discard two cards, not {move}"
-        seat = state.to_move
-        assert seat is not None
-        cards = move.cards
-        if len(cards) != WIDOW_SIZE:
-            return f"the declarer discards exactly {WIDOW_SIZE} cards, not {len(cards)}"
-        foreign = cards.mask & ~state.hands_mask[seat]
-        if foreign:
-            return f"seat {seat} does not hold {CardSet.from_mask(foreign)}"
-        scoring = cards.mask & ~self.allowed_mask(state)
-        if scoring:
-            contract = state.contract_info
-            assert contract is not None
-            shown = CardSet.from_mask(scoring)
-            verb = "scores" if len(shown) == 1 else "score"
-            return f"{shown} {verb} in {contract.id} and may not be discarded"
-        return None
-
-    def apply(self, state: State, move: Move) -> State:
-        """Lay the cards face down; the declarer leads."""
-        assert isinstance(move, Discard)
-        seat = state.to_move
-        assert seat is not None
-        hands = list(state.hands_mask)
-        hands[seat] &= ~move.cards.mask
-        discard = state.pile("discard").mask | move.cards.mask
-        return state.after(
-            move,
-            phase=Phase.PLAY,
-            to_move=seat,
-            hands_mask=tuple(hands),
-            piles_mask=_with_pile(state.piles_mask, "discard", discard),
-        )
+#: The DISCARD phase of atomic: the declarer lays two cards away (kept under its old name).
+DiscardTwo = DiscardCards
 
 
 @hookimpl
@@ -267,9 +186,9 @@ def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
 def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     """Choosing, declaring the trump, discarding; trick play is the default."""
     return {
-        Phase.CHOOSE: ChooseContract(rules, choice_plan(rules), _show_widow),
-        Phase.DECLARE: DeclareTrump(trump_declarations(rules.options["notrump"]), _show_widow),
-        Phase.DISCARD: DiscardTwo(),
+        Phase.CHOOSE: ChooseContract(rules, choice_plan(rules), take_widow),
+        Phase.DECLARE: DeclareTrump(trump_declarations(rules.options["notrump"]), take_widow),
+        Phase.DISCARD: DiscardCards(WIDOW_SIZE),
     }
 
 
@@ -287,7 +206,7 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     opened = state.evolve(contract_info=contract, maker=declarer, to_move=declarer)
     if contract.trump_round and spec.trump is None:
         return opened.evolve(phase=Phase.DECLARE)
-    return _show_widow(opened.evolve(trump=spec.trump))
+    return take_widow(opened.evolve(trump=spec.trump))
 
 
 def _shown(state: State) -> WidowShown | None:
@@ -333,3 +252,9 @@ def _widow_shown(state: State, seat: int) -> CardSet:
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum, contract totals, a fixed number of deals, and a widow everybody has seen."""
     return Invariants(zero_sum=True, deals=rules.schedule.length, shown_cards=_widow_shown)
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
+    return atomic_layout(rules, view)

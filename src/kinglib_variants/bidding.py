@@ -1,4 +1,4 @@
-"""bidding — Кинг с торговлей (RULES.md §10): an auction for the right to name the penalty suit.
+"""bidding — Кинг с торговлей: an auction for the right to name the penalty suit.
 
 Three or four players, the 52-card pack (three players: without 2♣, 17 cards each). After the
 deal comes a one-round auction (:attr:`~kinglib.Phase.BID`), from the eldest round to the
@@ -39,13 +39,13 @@ from kinglib.contracts import Contract
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.kit.full_pack import full_pack, threshold_reached
 from kinglib.moves import Bid, Declare, Move, Pass
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, Phase, State
-from kinglib_variants._full_pack import full_pack, threshold_reached
 
 __all__ = [
     "CONTRACT_ID",

@@ -1,4 +1,4 @@
-"""domino — Кинг домино (RULES.md §8): hearts with a face-down stock ("базар").
+"""domino — Кинг домино: hearts with a face-down stock ("базар").
 
 Three to six players get six cards each; the rest of the pack is the **stock**. Any card may
 be led, hearts included. A player who cannot follow suit while the stock holds cards must
@@ -15,11 +15,11 @@ The stock's order is fixed when the cards are dealt and kept in ``state.aux``
 many cards each draw took. In a deal given with ``Rules.new_deal(..., stock="...")`` the stock
 is drawn in the order written, first card first.
 
-Options: ``deck`` (32 or 52; by default 32, or 52 for six players, since six hands of six do
-not fit in 32 cards) plus the common ``first_dealer`` and ``early_end``. Where RULES.md is
-silent: a player who plays his last card drops out at once, even in the middle of a trick and
-with cards still in the stock (he cannot draw with an empty hand); early end stops a deal only
-when no heart is left in any hand or in the stock.
+Options: ``deck`` (32 or 52; by default 32, or 52 for six players, since six hands of six
+need 36 cards; ``deck=32`` with six players is refused) plus the common ``first_dealer`` and
+``early_end``. Where the rules are silent: a player who plays his last card drops out at
+once, even in the middle of a trick and with cards still in the stock (he cannot draw with an
+empty hand); early end stops a deal only when no heart is left in any hand or in the stock.
 """
 
 from __future__ import annotations
@@ -40,9 +40,12 @@ from kinglib.moves import Draw, Move, Play
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
+from kinglib.sampling import HiddenLayout
 from kinglib.schedule import Schedule
 from kinglib.state import Phase, State, Trick
 from kinglib.tricks import TrickPlay, plays_of
+from kinglib.view import View
+from kinglib_variants._hidden import domino_layout
 
 __all__ = ["HAND_SIZE", "LOSING_TOTAL", "DominoAux", "DominoPlay", "stock_order"]
 
@@ -69,10 +72,11 @@ def _deck_option(value: Any, players: int) -> int:
         value = int(value.strip())
     if isinstance(value, bool) or value not in (32, 52):
         raise ValueError(f"option 'deck' is 32 or 52, not {value!r}")
-    if players * HAND_SIZE >= value:
+    need = players * HAND_SIZE
+    if need > value:
         raise ValueError(
-            f"{players} hands of {HAND_SIZE} cards leave no stock in a {value}-card pack; "
-            "use deck=52"
+            f"{players} players need {need} cards ({players} hands of {HAND_SIZE}), more than "
+            f"the {value}-card pack holds; use deck=52, the 52-card pack"
         )
     return int(value)
 
@@ -411,3 +415,9 @@ def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Not zero-sum; each deal hands out its hearts; the match ends at −31 or lower."""
     return Invariants(threshold=LOSING_TOTAL)
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
+    return domino_layout(rules, view)

@@ -1,4 +1,4 @@
-"""jokers — Кинг с джокерами (RULES.md §9): hearts at their rank, and jokers at 20.
+"""jokers — Кинг с джокерами: hearts at their rank, and jokers at 20.
 
 Three or four players use the 52-card pack with jokers in place of the lowest clubs: four
 players replace 2♣ with one joker and get 13 cards each; three players replace 2♣ and 3♣ with
@@ -13,7 +13,7 @@ on any other lead a joker wins the trick; of two jokers in one trick the first p
 higher. Option ``joker_free`` (default false): a joker may be played at any time, even by a
 player who can follow a non-heart suit.
 
-Where RULES.md and 000 are silent, a table's habits decide:
+Where the sources are silent, a table's habits decide:
 
 * **Following a heart lead.** The joker is a heart for following: a player holding hearts or a
   joker must play one of them to a heart lead, so a player whose only "heart" is a joker plays

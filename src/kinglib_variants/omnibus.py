@@ -1,4 +1,4 @@
-"""omnibus — Омнибус (RULES.md §11), the American cousin of King: hearts, Q♠ and a bonus 10♦.
+"""omnibus — Омнибус, the American cousin of King: hearts, Q♠ and a bonus 10♦.
 
 Three or four players, the 52-card pack (three players: without 2♣, 17 cards each). Every deal
 plays the one contract ``"omnibus"``: any card may be led at any time (hearts and spades
@@ -30,11 +30,11 @@ from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.contracts import Contract
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.kit.full_pack import full_pack, threshold_reached
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, State
-from kinglib_variants._full_pack import full_pack, threshold_reached
 
 __all__ = [
     "BONUS",

@@ -1,4 +1,4 @@
-"""ordered — Кинг заказной (RULES.md §6): the eldest chooses each deal's contract, hand seen.
+"""ordered — Кинг заказной: the eldest chooses each deal's contract, hand seen.
 
 Four players, the 32-card pack, simple's prices and play rules (options ``boys``,
 ``king_on_heart_lead``, ``king_forced``). After the deal the eldest, having looked at his hand,
@@ -17,9 +17,9 @@ rounds; every player must order a trump round exactly twice, and is forced to wh
 left equal the trump rounds he still owes; 15 deals. A trump round is scored 3 a trick (24 a
 deal); the chooser names the trump with his hand seen (``Declare``: a suit, or ``notrump`` with
 option ``notrump=True``) and leads. With ``trumps=True`` the ``pool`` option is not read: the
-negative games are always shared, as §6 describes.
+negative games are always shared.
 
-Option ``only_maker_leads_trump`` (default true, §5). The match is zero-sum in every form: each
+Option ``only_maker_leads_trump`` (default true). The match is zero-sum in every form: each
 negative game hands out −16 (eralash −96) and its positive twin as much; with trumps, the 8
 trump rounds give back the 192 points of the negative games.
 
@@ -36,18 +36,18 @@ from typing import Any
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib_variants._choosing import (
+from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
     DeclareTrump,
     check_given_trump,
     trump_declarations,
 )
+from kinglib.options import Option, VariantInfo
+from kinglib.phases import PhaseRules
+from kinglib.rules import Rules
+from kinglib.schedule import Schedule
+from kinglib.state import Phase, State
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games, simple_prices
 
 __all__ = ["INFO", "choice_plan"]

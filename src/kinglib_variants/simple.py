@@ -1,4 +1,4 @@
-"""simple — Кинг простой (RULES.md §3): four players, 32 cards, the fourteen King games.
+"""simple — Кинг простой: four players, 32 cards, the fourteen King games.
 
 Options: ``boys``, ``king_on_heart_lead``, ``king_forced``, ``order``, ``scheme``,
 ``plus_eralash_first``, the trump rounds' ``buying`` and ``only_maker_leads_trump``, plus the
@@ -8,18 +8,21 @@ cards from the top of a 52-card pack (A–J for two … A–3 for six).
 The schemes (option ``scheme``):
 
 * ``classic`` (14 deals): the seven negative games in ``order``, then their positive twins;
-* ``otygrysh`` (15): the seven negative games, then 8 trump rounds in praise mode (§5);
+* ``otygrysh`` (15): the seven negative games, then 8 trump rounds in praise mode;
 * ``plus_eralash`` (12): the seven negative games, 4 trump rounds, then plus_eralash; with
-  ``plus_eralash_first`` (as seed 002 plays it) plus_eralash comes before the trump rounds;
-* ``short`` (10): the six negative games without eralash, then 4 trump rounds.
+  ``plus_eralash_first`` plus_eralash comes before the trump rounds;
+* ``short`` (10): the six negative games without eralash, then 4 trump rounds;
+* ``twelve`` (12): the six negative games without eralash, then their six positive twins, in
+  :data:`TWELVE_ORDER` unless ``order`` is given (then its order, eralash left out).
 
 The trump rounds are played by four (3 a trick, 24 a deal); the schemes that hold them refuse
-other player counts.
+other player counts. ``classic`` and ``twelve`` take any player count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kinglib.cards import CardSet, deck_mask
 from kinglib.contracts import (
@@ -32,40 +35,66 @@ from kinglib.contracts import (
 )
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
+from kinglib.kit import trump_rounds
+from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS, check_trump_players
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 
-# The praise-mode trump rounds: pluggy registers these hooks with this module.
-from kinglib_variants._trump_rounds import (  # noqa: F401
-    TRUMP_ROUND_OPTIONS,
-    check_trump_players,
-    kinglib_begin_deal,
-    kinglib_deal_details,
-    kinglib_invariants,
-    kinglib_phases,
-    kinglib_score_deal,
-    kinglib_view_extra,
-)
-
 __all__ = [
     "KING_PLAY_OPTIONS",
     "SCHEMES",
+    "TWELVE_ORDER",
     "check_order",
     "classic_schedule",
     "king_games",
+    "order_for_scheme",
     "scheme_schedule",
     "simple_prices",
+    "twelve_schedule",
 ]
 
 #: The schemes of simple King and their number of deals.
-SCHEMES: dict[str, int] = {"classic": 14, "otygrysh": 15, "plus_eralash": 12, "short": 10}
+SCHEMES: dict[str, int] = {
+    "classic": 14,
+    "otygrysh": 15,
+    "plus_eralash": 12,
+    "short": 10,
+    "twelve": 12,
+}
+
+#: The schemes without trump rounds, played by any number of players.
+_ANY_PLAYERS = ("classic", "twelve")
+
+#: The order of the twelve-game King (scheme ``twelve``, and three-hand's ``parlett36``):
+#: no_tricks, no_hearts, no_boys, no_girls, no_last_two, no_king. As an ``order`` value it lists
+#: eralash too, last, since the option names all seven negative games; those schemes leave it
+#: out.
+TWELVE_ORDER: tuple[str, ...] = (
+    "no_tricks",
+    "no_hearts",
+    "no_boys",
+    "no_girls",
+    "no_last_two",
+    "no_king",
+    "eralash",
+)
 
 
 def _check_scheme(value: str, players: int) -> str:
-    if value != "classic":
+    if value not in _ANY_PLAYERS:
         check_trump_players(value, players, (4,))
     return value
+
+
+def order_for_scheme(options: Mapping[str, Any], players: int) -> tuple[str, ...]:
+    """The default of option ``order``: :data:`TWELVE_ORDER` for scheme ``twelve``.
+
+    Every other scheme plays the negative games in the order of :data:`NEGATIVE_GAMES`.
+    """
+    if options.get("scheme") == "twelve":
+        return TWELVE_ORDER
+    return NEGATIVE_GAMES
 
 
 def check_order(value: tuple[str, ...], players: int) -> tuple[str, ...]:
@@ -113,9 +142,13 @@ INFO = VariantInfo(
         Option(
             "order",
             NEGATIVE_GAMES,
-            "the order of the seven negative games (the positive twins follow in the same order)",
+            "the order of the seven negative games (the positive twins follow in the same "
+            "order); by default no_tricks, no_boys, no_girls, no_hearts, no_king, no_last_two, "
+            "eralash, and for scheme twelve no_tricks, no_hearts, no_boys, no_girls, "
+            "no_last_two, no_king (eralash left out)",
             kind=tuple,
             convert=check_order,
+            default_for=order_for_scheme,
         ),
         Option(
             "scheme",
@@ -123,7 +156,8 @@ INFO = VariantInfo(
             "the match: classic (the seven negative games, then their positive twins, 14 deals); "
             "otygrysh (the seven negative games, then 8 trump rounds, 15); plus_eralash (the "
             "seven negative games, 4 trump rounds, plus_eralash, 12); short (six negative games "
-            "without eralash, 4 trump rounds, 10); the trump rounds need 4 players",
+            "without eralash, 4 trump rounds, 10); twelve (six negative games without eralash, "
+            "then their positive twins, 12); the trump rounds need 4 players",
             choices=tuple(SCHEMES),
             kind=str,
             convert=_check_scheme,
@@ -131,24 +165,35 @@ INFO = VariantInfo(
         Option(
             "plus_eralash_first",
             False,
-            "scheme plus_eralash: play plus_eralash before the four trump rounds (as seed 002)",
+            "scheme plus_eralash: play plus_eralash before the four trump rounds",
             kind=bool,
         ),
         *TRUMP_ROUND_OPTIONS,
     ),
     description=(
         "The classic four-player King: seven negative games (no tricks, no boys, no girls, "
-        "no hearts, no king, no last two, eralash), then their seven positive twins. Other "
-        "schemes replace the positive games by trump rounds in praise mode (отыгрыш): the "
-        "eldest declares trumps on his first three cards, the others may buy the declaration "
-        "for tricks, and each trick is worth 3."
+        "no hearts, no king, no last two, eralash), then their seven positive twins. Scheme "
+        "twelve plays the six negative games without eralash, then their six positive twins. "
+        "Other schemes replace the positive games by trump rounds in praise mode (отыгрыш): the "
+        "eldest declares trumps on his first three cards (a suit, notrump, misere, raspis, or "
+        "last: the suit of the last card dealt to him, which he has not seen, is trump, and "
+        "that card is shown to everyone), the others may buy the declaration for tricks, and "
+        "each trick is worth 3."
     ),
+    # The praise-mode trump rounds are a plugin of their own, registered before this one.
+    parts=(trump_rounds,),
 )
 
 
 def classic_schedule(order: tuple[str, ...]) -> Schedule:
     """The classic 14-deal match: the negative games in ``order``, then their twins."""
     return Schedule(deals=(*order, *(positive_twin(g) for g in order)))
+
+
+def twelve_schedule(order: tuple[str, ...]) -> Schedule:
+    """The twelve-game match: the negative games in ``order`` without eralash, then their twins."""
+    six = tuple(g for g in order if g != "eralash")
+    return Schedule(deals=(*six, *(positive_twin(g) for g in six)))
 
 
 def scheme_schedule(
@@ -173,6 +218,8 @@ def scheme_schedule(
         return Schedule(deals=(*order, *tail))
     if scheme == "short":
         return Schedule(deals=(*(g for g in order if g != "eralash"), *("trumps",) * 4))
+    if scheme == "twelve":
+        return twelve_schedule(order)
     raise RulesError(f"unknown scheme {scheme!r}; the schemes are: {', '.join(SCHEMES)}")
 
 

@@ -1,4 +1,4 @@
-"""three-hand — Кинг втроём (RULES.md §4): three players, the King games on a short pack.
+"""three-hand — Кинг втроём: three players, the King games on a short pack.
 
 Schemes (option ``scheme``):
 
@@ -8,11 +8,14 @@ Schemes (option ``scheme``):
   of the last two tricks 10, K♥ 20; game totals 20, 20, 20, 16, 20, 20, eralash 116;
   zero-sum −232 / +232.
 * ``otygrysh`` (15 deals): as classic, but K♥ is worth 24 (so the negative half totals −240),
-  and the positive half is 8 trump rounds in praise mode (§5) of 10 tricks at 3 a trick
-  (+240). Ten tricks do not divide among three players, so there is no raspis.
+  and the positive half is 8 trump rounds in praise mode of 10 tricks at 3 a trick (+240).
+  Ten tricks do not divide among three players, so there is no raspis.
 * ``parlett36`` (12 deals): the 36-card pack (6..A), 12 cards each; the six negative games
   without eralash, then their six positive twins; trick 6, heart 8, boy (jack or king) 9,
-  girl 18, each of the last two 36, K♥ 72: every game 72.
+  girl 18, each of the last two 36, K♥ 72: every game 72. By default in the order of the
+  twelve-game King (:data:`~kinglib_variants.simple.TWELVE_ORDER`: no_tricks, no_hearts,
+  no_boys, no_girls, no_last_two, no_king, the K♥ game last); a given ``order`` applies
+  instead, eralash left out.
 
 The play options ``king_on_heart_lead`` and ``king_forced`` are those of ``simple``. The boys
 are fixed by the scheme (jacks in the 30-card schemes, jacks and kings in ``parlett36``), so
@@ -23,26 +26,25 @@ make a whole-numbered game of 20.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices
 from kinglib.errors import RulesError
 from kinglib.hookspecs import hookimpl
+from kinglib.kit import trump_rounds
+from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
-
-# The praise-mode trump rounds: pluggy registers these hooks with this module.
-from kinglib_variants._trump_rounds import (  # noqa: F401
-    TRUMP_ROUND_OPTIONS,
-    kinglib_begin_deal,
-    kinglib_deal_details,
-    kinglib_invariants,
-    kinglib_phases,
-    kinglib_score_deal,
-    kinglib_view_extra,
+from kinglib_variants.simple import (
+    KING_PLAY_OPTIONS,
+    TWELVE_ORDER,
+    check_order,
+    classic_schedule,
+    king_games,
+    twelve_schedule,
 )
-from kinglib_variants.simple import KING_PLAY_OPTIONS, check_order, classic_schedule, king_games
 
 __all__ = ["INFO", "PRICES", "SCHEMES", "three_hand_deck"]
 
@@ -60,6 +62,12 @@ _REMOVED: dict[str, tuple[Card, Card]] = {
     "black aces": (Card(Suit.SPADES, Rank.ACE), Card(Suit.CLUBS, Rank.ACE)),
     "black sevens": (Card(Suit.SPADES, Rank.SEVEN), Card(Suit.CLUBS, Rank.SEVEN)),
 }
+
+
+def _order_for_scheme(options: Mapping[str, Any], players: int) -> tuple[str, ...]:
+    """The default of option ``order``: the twelve-game order for parlett36."""
+    return TWELVE_ORDER if options.get("scheme") == "parlett36" else NEGATIVE_GAMES
+
 
 INFO = VariantInfo(
     name="three-hand",
@@ -89,19 +97,27 @@ INFO = VariantInfo(
         Option(
             "order",
             NEGATIVE_GAMES,
-            "the order of the seven negative games (the positive twins or trump rounds follow; "
-            "parlett36 leaves eralash out)",
+            "the order of the seven negative games (the positive twins or trump rounds follow); "
+            "by default no_tricks, no_boys, no_girls, no_hearts, no_king, no_last_two, eralash, "
+            "and for parlett36 no_tricks, no_hearts, no_boys, no_girls, no_last_two, no_king "
+            "(parlett36 leaves eralash out)",
             kind=tuple,
             convert=check_order,
+            default_for=_order_for_scheme,
         ),
         *TRUMP_ROUND_OPTIONS,
     ),
     description=(
         "King for three: the 32-card pack without the black aces, 10 cards each, the fourteen "
         "King games at three-hand prices (zero-sum, −232 against +232). Scheme otygrysh plays "
-        "eight trump rounds in praise mode instead of the positive games; scheme parlett36 "
-        "plays 36 cards and twelve games worth 72 each."
+        "eight trump rounds in praise mode instead of the positive games (the eldest declares "
+        "on his first three cards: a suit, notrump, misere, or last: the suit of the last card "
+        "dealt to him, which he has not seen, is trump, and that card is shown to everyone); "
+        "scheme parlett36 plays 36 cards and twelve games worth 72 each: no tricks, no hearts, "
+        "no boys, no girls, no last two, no king, then their positive twins in that order."
     ),
+    # The praise-mode trump rounds are a plugin of their own, registered before this one.
+    parts=(trump_rounds,),
 )
 
 
@@ -148,7 +164,5 @@ def kinglib_schedule(rules: Rules) -> Schedule:
     if scheme == "otygrysh":
         return Schedule(deals=(*order, *("trumps",) * 8))
     if scheme == "parlett36":
-        six = tuple(g for g in order if g != "eralash")
-        twins = classic_schedule(order).deals[len(order) :]
-        return Schedule(deals=(*six, *(g for g in twins if g != "plus_eralash")))
+        return twelve_schedule(order)
     return classic_schedule(order)

@@ -1,7 +1,9 @@
 """Tools for plugin authors: invariant checks, hypothesis strategies and a conformance suite.
 
-* :func:`check_invariants` plays a random match and checks every invariant of RULES.md §12
-  that the rules declare (the ``kinglib_invariants`` hook, :class:`Invariants`);
+* :func:`check_invariants` plays a random match and checks every invariant of a match (each
+  card in one place, one seat to move with a legal move, deal totals, totals, zero-sum, the
+  threshold, the number of deals, replay, records, hidden cards) as the rules declare it
+  (the ``kinglib_invariants`` hook, :class:`Invariants`);
 * :mod:`kinglib.testing.strategies` holds hypothesis strategies of seeds, reachable states,
   moves and given deals (it needs ``hypothesis``);
 * :class:`kinglib.testing.conformance.RulesConformance` is a pytest test class to subclass

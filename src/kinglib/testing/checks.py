@@ -1,4 +1,4 @@
-"""Checking the invariants of RULES.md §12 on random play: :func:`check_invariants`.
+"""Checking the invariants of a match on random play: :func:`check_invariants`.
 
 Each check raises :class:`AssertionError` whose message starts with
 ``invariant '<name>' broken:`` and says where (rules, seed, deal, move). The names are:
@@ -9,11 +9,15 @@ Each check raises :class:`AssertionError` whose message starts with
 * ``a legal move``: a live state has at least one legal move, and each is accepted by ``apply``;
 * ``match ends``: the match ends within a bound on deals and on moves;
 * ``deal total``: each finished deal hands out the total the variant declares;
-* ``totals``: the match totals are the sums of the deals' points;
-* ``zero-sum``: the totals of a finished match sum to 0 (when declared);
+* ``totals``: the match totals are the sums of the deals' points, plus the end-of-match
+  points of the ``kinglib_match_end`` hook once the match is over;
+* ``zero-sum``: the totals of a finished match, end-of-match points included, sum to 0 (when
+  declared);
 * ``threshold``: the match ends exactly when some total reaches the threshold (when declared);
 * ``deals``: a finished match has the declared number of deals (when declared);
 * ``replay``: the same seed and the same moves give an equal state;
+* ``record``: the state records every move made, and the match read back with
+  ``from_json(to_json(state))`` has the same totals and results;
 * ``hidden cards``: no view of a seat shows a card of another seat's hand (unless the variant
   declares it shown).
 """
@@ -28,6 +32,7 @@ import attrs
 
 from kinglib.cards import Card, CardSet
 from kinglib.invariants import Invariants, invariants_of
+from kinglib.match_end import match_end_points
 from kinglib.moves import Move
 from kinglib.rules import Rules
 from kinglib.state import State
@@ -49,13 +54,27 @@ def broken(name: str, message: str, where: str = "") -> AssertionError:
     return AssertionError(f"invariant {name!r} broken: {message}{suffix}")
 
 
-def _where(state: State, seed: int | None = None) -> str:
-    parts = [repr(state.rules)]
+def _where(state: State, seed: int | None = None, deal: int | None = None) -> str:
+    """Where a check failed: the rules, the seed, one deal number and, within a deal, the move.
+
+    ``deal`` names a deal that has just finished (``state`` is then the next deal or the end);
+    a seeded match ends with a one-line reproduction.
+    """
+    rules = repr(state.rules)
+    parts = [rules]
     if seed is not None:
         parts.append(f"seed {seed}")
-    parts.append(f"deal {state.deal_number}")
-    parts.append(f"move {len(state.deal_moves)} of the deal")
-    return ", ".join(parts)
+    if deal is not None:
+        parts.append(f"deal {deal}")
+    elif state.is_over:
+        parts.append("after the last deal")
+    else:
+        parts.append(f"deal {state.deal_number}")
+        parts.append(f"move {len(state.deal_moves)} of the deal")
+    text = ", ".join(parts)
+    if seed is not None:
+        text += f"; reproduce: check_invariants({rules}, seed={seed})"
+    return text
 
 
 def moves_bound(rules: Rules) -> int:
@@ -195,31 +214,44 @@ def check_state(state: State, invariants: Invariants | None = None, where: str =
 # ----------------------------------------------------------------------------- deals and matches
 
 
-def _check_finished_deals(before: State, after: State, inv: Invariants, where: str) -> None:
+def _check_finished_deals(
+    before: State, after: State, inv: Invariants, seed: int | None = None
+) -> None:
     rules = after.rules
-    for result in after.results[len(before.results) :]:
+    first = len(before.results)
+    where = _where(after, seed, deal=len(after.results))
+    for number, result in enumerate(after.results[first:], start=first + 1):
         expected = inv.deal_total(result, rules)
         if result.total != expected:
             raise broken(
                 "deal total",
-                f"deal {len(after.results)} ({result.contract}) hands out {result.total}, "
-                f"not {expected}: {result.points}",
-                where,
+                f"the deal ({result.contract}) hands out {result.total}, not {expected}: "
+                f"{result.points}",
+                _where(after, seed, deal=number),
             )
     summed = [0] * rules.players
     for result in after.results:
-        for seat, points in enumerate(result.points):
-            summed[seat] += points
+        for seat, p in enumerate(result.points):
+            summed[seat] += p
+    deal_totals = tuple(summed)
+    bonuses = match_end_points(after)
+    for _, bonus in bonuses:
+        for seat, p in enumerate(bonus):
+            summed[seat] += p
     if tuple(summed) != after.totals:
+        added = " and the end-of-match points" if bonuses else ""
         raise broken(
-            "totals", f"the totals are {after.totals}, the deals add up to {tuple(summed)}", where
+            "totals",
+            f"the totals are {after.totals}, the deals{added} add up to {tuple(summed)}",
+            where,
         )
     if inv.threshold is not None and len(after.results) > len(before.results):
-        low = min(after.totals)
+        # The end-of-match points come after the threshold has ended the match.
+        low = min(deal_totals)
         if after.is_over and after.setup.deal is None and low > inv.threshold:
             raise broken(
                 "threshold",
-                f"the match ended with totals {after.totals}, none at or below {inv.threshold}",
+                f"the match ended with totals {deal_totals}, none at or below {inv.threshold}",
                 where,
             )
         if not after.is_over and low <= inv.threshold:
@@ -255,15 +287,13 @@ def _play(
         in_deal += 1
         if after.deal_number != state.deal_number or after.is_over:
             in_deal = 0
-            _check_finished_deals(state, after, inv, _where(after, seed))
+            _check_finished_deals(state, after, inv, seed)
             if len(after.results) > deal_limit and not after.is_over:
                 raise broken(
                     "match ends", f"the match is still going after {deal_limit} deals", where
                 )
         elif in_deal > per_deal:
-            raise broken(
-                "match ends", f"deal {state.deal_number} has gone on for {per_deal} moves", where
-            )
+            raise broken("match ends", f"the deal has gone on for {per_deal} moves", where)
         state = after
 
 
@@ -279,7 +309,7 @@ def check_deal(state: State, rng: random.Random, *, views: bool = True) -> State
 
 
 def check_invariants(rules: Rules, seed: int, *, views: bool = True) -> State:
-    """Play a whole match of ``rules`` at random and check every invariant of RULES.md §12.
+    """Play a whole match of ``rules`` at random and check every invariant listed above.
 
     The deals come from ``rules.new_match(seed)``, the moves from ``random.Random(seed)``.
     Every state is checked (cards conserved, one seat to move with a legal move, hidden cards
@@ -312,4 +342,31 @@ def check_invariants(rules: Rules, seed: int, *, views: bool = True) -> State:
             f"replaying the seed and {len(moves)} moves gives {replayed!r}, not {final!r}",
             where,
         )
+    _check_record(final, moves, where)
     return final
+
+
+def _check_record(final: State, moves: list[Move], where: str) -> None:
+    """The match survives ``to_json``/``from_json``: same moves, same totals and results."""
+    from kinglib.errors import RecordError
+    from kinglib.record import from_json, to_json
+
+    recorded = final.moves
+    if len(recorded) != len(moves):
+        raise broken(
+            "record",
+            f"{len(moves)} moves were made but the state records {len(recorded)}: a phase "
+            "changed the state with state.evolve(...) where it should add the move with "
+            "state.after(move, ...), so the move is missing from records and replays",
+            where,
+        )
+    try:
+        again = from_json(to_json(final), plugins=list(final.rules.plugins))
+    except RecordError as exc:
+        raise broken("record", f"from_json(to_json(final state)) fails: {exc}", where) from exc
+    if again.totals != final.totals or again.results != final.results:
+        raise broken(
+            "record",
+            f"the match read back from its record has totals {again.totals}, not {final.totals}",
+            where,
+        )

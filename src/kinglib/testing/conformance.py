@@ -56,8 +56,7 @@ def rules_id(rules: Rules) -> str:
     """A short, stable test id for rules: variant, players, changed options, plugins."""
     specs = rules.option_specs
     changed = [f"{k}={v}" for k, v in rules.options.items() if v != specs[k].default]
-    plugins = [getattr(p, "__name__", type(p).__name__) for p in rules.plugins]
-    return ",".join([rules.variant, f"players={rules.players}", *changed, *plugins])
+    return ",".join([rules.variant, f"players={rules.players}", *changed, *rules.plugin_names])
 
 
 def _foreign_play(state: State) -> Play | None:

@@ -13,7 +13,7 @@
 * A deal ends as soon as the cards left can no longer change a score (option ``early_end``,
   on by default, as in every variant).
 
-The choosing phase is kinglib's own (:mod:`kinglib_variants._choosing`, which ``ordered``
+The choosing phase is kinglib's own (:mod:`kinglib.kit.choosing`, which ``ordered``
 uses): a plan of quotas, one of each game per player, read from the finished deals' results.
 A deal built by hand (``Rules.new_deal``) is one already chosen: its eldest is the chooser
 and play starts at once.
@@ -37,8 +37,8 @@ from kinglib import (
 )
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, king_contracts
 from kinglib.invariants import Invariants
+from kinglib.kit.choosing import ChoicePlan, ChooseContract
 from kinglib.phases import PhaseRules
-from kinglib_variants._choosing import ChoicePlan, ChooseContract
 
 __all__ = ["GAMES", "INFO", "PLAN", "PRICES"]
 

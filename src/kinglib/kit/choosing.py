@@ -10,11 +10,12 @@ A :class:`ChoicePlan` says what may be chosen:
 * ``per_player`` contracts are quotas: every player must choose each exactly ``count`` times.
 
 The **forcing rule** follows from the quotas: a player whose remaining turns to choose equal
-what his quotas still require may only choose from those quotas (RULES.md §6: "forced when his
-remaining turns equal his remaining trump rounds"), and a quota once used up is closed to him.
+what his quotas still require may only choose from those quotas (a player with two trump
+rounds still owed and two turns left must order a trump round now), and a quota once used up
+is closed to him.
 
 :class:`ChooseContract` is the CHOOSE phase, :class:`DeclareTrump` the DECLARE phase of a trump
-round ordered with the hand seen (RULES.md §5, ordered mode: a suit, or ``notrump`` where an
+round ordered with the hand seen (ordered mode: a suit, or ``notrump`` where an
 option allows it; no misère, no ``last``, no buying). What follows the choice differs between
 variants (play at once, or take the widow first), so both phases hand the state on to a
 ``proceed`` function of the variant.

@@ -1,6 +1,6 @@
 """The full 52-card pack of the penalty-race variants, and their threshold match end.
 
-``bidding`` (RULES.md §10) and ``omnibus`` (§11) share both: four players get 13 cards each
+``bidding`` and ``omnibus`` share both: four players get 13 cards each
 from the 52-card pack, three players 17 each from the pack without the two of clubs; and the
 match runs deal after deal until some total falls to a threshold or below.
 """

@@ -1,15 +1,17 @@
-"""Trump rounds in praise mode (отыгрыш, хвалёнка; RULES.md §5), shared by the variants.
+"""Trump rounds in praise mode (отыгрыш, хвалёнка), shared by the variants.
 
 A praise-mode deal runs through these stages:
 
-1. **Three-card stage.** Every seat holds only its first three cards; the rest of every hand
-   waits in the hidden pile ``"undealt"`` (no view shows it, its size is public). The eldest
-   is the **declarer** and is to move in :attr:`~kinglib.Phase.DECLARE`.
+1. **Three-card stage.** Every seat holds only its first three cards, the first three dealt to
+   it, in dealing order; the rest of every hand waits in the hidden pile ``"undealt"`` (no view
+   shows it, its size is public). The eldest is the **declarer** and is to move in
+   :attr:`~kinglib.Phase.DECLARE`.
 2. **Declaration**: ``Declare(suit)``, ``Declare("notrump")``, ``Declare("misere")``,
-   ``Declare("last")`` (the suit of his last dealt card, the third of his three, is trump; the
-   card is shown to everyone) or ``Declare("raspis")`` (the deal is not played and every seat is
-   credited the same share of the tricks; only where the tricks divide evenly). The rest of the
-   cards are then dealt.
+   ``Declare("last")`` (a blind choice: the trump is the suit of the **last card dealt to the
+   declarer** when the rest of the cards are dealt, a card he has not seen when he declares;
+   it is shown to everyone as it is dealt) or ``Declare("raspis")`` (the deal is not played and
+   every seat is credited the same share of the tricks; only where the tricks divide evenly).
+   The rest of the cards are then dealt.
 3. **Buying** (option ``buying``, default true), :attr:`~kinglib.Phase.BID`: starting left of
    the declarer, each other seat offers ``Bid(n)`` tricks (1 up to the tricks of a deal, higher
    than the best offer so far) or ``Pass()``; a pass is final. The offers go round until every
@@ -29,7 +31,9 @@ the maker leads trumps (option ``only_maker_leads_trump``), misère ranks revers
 Variants use this module through :func:`begin_trump_round`, :func:`praise_phases`,
 :func:`score_trump_round`, :func:`trump_round_details`, :func:`trump_round_view` and
 :data:`TRUMP_ROUND_OPTIONS`; :func:`new_praise_deal` starts a praise-mode deal from given hands
-with the order the cards were dealt in.
+with the order the cards were dealt in: a hand given as text (or a list of cards) is dealt in
+the order written, its first three cards before the declaration and its last card last; a
+:class:`~kinglib.CardSet` has no order of its own and is dealt in display order.
 """
 
 from __future__ import annotations
@@ -50,7 +54,10 @@ from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
 from kinglib.phases import PhaseRules, describe_moves
 from kinglib.rules import Rules
+from kinglib.sampling import HiddenLayout
 from kinglib.state import Phase, State
+from kinglib.view import View
+from kinglib_variants._hidden import praise_layout
 
 __all__ = [
     "TRUMP_ROUND_OPTIONS",
@@ -110,7 +117,9 @@ class Praise:
     Attributes:
         declarer: the seat that declares on three cards (the eldest).
         rest: per seat, the mask of the cards not dealt yet (all zero once dealt).
-        last_card: the declarer's third card, the last one dealt to him before he declares.
+        last_card: the last card dealt to the declarer, in the rest of the deal after the
+            declaration: he has not seen it when he declares; ``Declare("last")`` makes its
+            suit trump and shows it to everyone.
         declaration: what the declarer declared (a Suit, ``"notrump"``, ``"misere"``,
             ``"last"``, ``"raspis"``), or ``None`` before he has.
         offers: the auction so far, in order: ``(seat, tricks)``, ``tricks`` ``None`` for a pass.
@@ -157,32 +166,39 @@ def _trick_price(contract: Contract) -> int:
 
 
 def _first_three_seeded(state: State) -> tuple[tuple[int, ...], Card]:
-    """Pick each seat's first three cards (in dealing order) for a seeded deal."""
+    """Each seat's first three cards and the declarer's last card, for a seeded deal.
+
+    A generator seeded from the match seed and the deal number picks each seat's first three
+    cards in order, then the declarer's last card among the cards he gets after them.
+    """
     seed = state.setup.seed
     rng = random.Random(f"kinglib/{seed}/{state.deal_number}/praise")
     firsts: list[int] = []
-    last: Card | None = None
-    for seat, hand in enumerate(state.hands_mask):
+    for hand in state.hands_mask:
         order = rng.sample(list(iter_indices(hand)), min(FIRST_CARDS, hand.bit_count()))
         firsts.append(sum(1 << i for i in order))
-        if seat == state.eldest:
-            last = Card.from_index(order[-1])
-    assert last is not None
-    return tuple(firsts), last
+    eldest = state.eldest
+    later = list(iter_indices(state.hands_mask[eldest] & ~firsts[eldest]))
+    if not later:  # no card after the first three: the last dealt is among them
+        later = list(iter_indices(firsts[eldest]))
+    return tuple(firsts), Card.from_index(rng.choice(later))
 
 
 def _first_three_given(state: State) -> tuple[tuple[int, ...], Card]:
-    """Each seat's first three cards of a given deal: the first three written for its hand."""
+    """Each seat's first three cards of a given deal, and the declarer's last card.
+
+    A hand is dealt in the order it was written: its first three cards, then the rest, the
+    last written card last.
+    """
     spec = state.setup.deal
     assert spec is not None
     firsts: list[int] = []
     last: Card | None = None
     for seat, hand in enumerate(state.hands_mask):
         order = spec.order_of(f"hand:{seat}") or tuple(iter_indices(hand))
-        first = order[:FIRST_CARDS]
-        firsts.append(sum(1 << i for i in first))
-        if seat == state.eldest and first:
-            last = Card.from_index(first[-1])
+        firsts.append(sum(1 << i for i in order[:FIRST_CARDS]))
+        if seat == state.eldest and order:
+            last = Card.from_index(order[-1])
     if last is None:
         raise RulesError(f"seat {state.eldest}, the declarer, has no cards")
     return tuple(firsts), last
@@ -193,9 +209,9 @@ def begin_trump_round(rules: Rules, state: State) -> State | None:
 
     A given deal with a trump (``rules.new_deal("trumps", hands, trump=Suit.SPADES)``) is
     played at once with that trump, the eldest as maker and leader. Any other trump round
-    opens in praise mode at the three-card stage. For a given deal without a trump, each seat's
-    first three cards are the first three written for its hand (the third of the eldest's
-    being his last card).
+    opens in praise mode at the three-card stage. For a given deal without a trump, each hand
+    is dealt in the order written: its first three cards before the declaration, the rest
+    after it, so the last card written for the eldest's hand is his last card.
     """
     spec = state.setup.deal
     cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
@@ -238,9 +254,9 @@ def new_praise_deal(
     """One praise-mode trump round from given hands, dealt in the order written.
 
     Each hand lists its cards in the order they are dealt: the first three are dealt before
-    the declaration, and the third card of the eldest's hand is his last card (the trump of
-    ``Declare("last")``). A :class:`CardSet` has no order: its display order is used. This is
-    ``rules.new_deal("trumps", hands, dealer)``.
+    the declaration and the rest after it, so the last card of the eldest's hand is his last
+    card (the trump of ``Declare("last")``). A :class:`CardSet` has no order of its own: it is
+    dealt in display order. This is ``rules.new_deal("trumps", hands, dealer)``.
 
     Raises :class:`~kinglib.errors.RulesError` naming the problem for bad hands, or when the
     variant has no ``"trumps"`` contract.
@@ -499,11 +515,20 @@ def score_trump_round(rules: Rules, state: State) -> tuple[int, ...] | None:
     return tuple(points)
 
 
+def _trump_card(praise: Praise) -> Card | None:
+    """The card whose suit is the trump played: the last card, for ``last`` not sold."""
+    if praise.declaration == "last" and praise.buyer is None:
+        return praise.last_card
+    return None
+
+
 def trump_round_details(state: State) -> tuple[tuple[str, Any], ...]:
     """The facts of a finished praise-mode deal for its :class:`~kinglib.DealResult`.
 
-    ``declarer``, ``declaration`` (as text), ``last_card`` (for ``last``), ``raspis``, and for a
-    sale ``buyer``, ``seller`` and ``tricks_sold``.
+    ``declarer``, ``declaration`` (as text), ``last_card`` (for ``last``: the last card dealt
+    to the declarer, shown to everyone), ``trump_card`` (the card that set the trump played:
+    the last card, unless a buyer named his own trump), ``raspis``, and for a sale ``buyer``,
+    ``seller`` and ``tricks_sold``.
     """
     praise = state.aux
     if not isinstance(praise, Praise):
@@ -513,6 +538,9 @@ def trump_round_details(state: State) -> tuple[tuple[str, Any], ...]:
         out.append(("declaration", str(praise.declaration)))
     if praise.declaration == "last":
         out.append(("last_card", praise.last_card))
+    card = _trump_card(praise)
+    if card is not None:
+        out.append(("trump_card", card))
     if praise.raspis:
         out.append(("raspis", True))
     if praise.buyer is not None:
@@ -523,9 +551,11 @@ def trump_round_details(state: State) -> tuple[tuple[str, Any], ...]:
 def trump_round_view(state: State) -> Mapping[str, Any]:
     """The public facts of a praise-mode deal for every seat's view.
 
-    ``declarer``; ``declaration`` once made; ``last_card`` once ``last`` is declared (shown to
-    everyone); ``offers`` as ``(seat, tricks or "pass")`` pairs; ``sale`` as ``{"buyer",
-    "seller", "tricks"}``. Nothing here is a card a seat has not been shown.
+    ``declarer``; ``declaration`` once made; ``last_card`` once ``last`` is declared and the
+    rest dealt (the last card dealt to the declarer, shown to everyone); ``trump_card``, the
+    same card while its suit is the trump (until a buyer names his own); ``offers`` as
+    ``(seat, tricks or "pass")`` pairs; ``sale`` as ``{"buyer", "seller", "tricks"}``. Nothing
+    here is a card a seat has not been shown.
     """
     praise = state.aux
     if not isinstance(praise, Praise):
@@ -535,6 +565,9 @@ def trump_round_view(state: State) -> Mapping[str, Any]:
         out["declaration"] = str(praise.declaration)
     if praise.declaration == "last":
         out["last_card"] = praise.last_card
+    card = _trump_card(praise)
+    if card is not None:
+        out["trump_card"] = card
     if praise.offers:
         out["offers"] = tuple((s, "pass" if a is None else a) for s, a in praise.offers)
     if praise.buyer is not None:
@@ -553,8 +586,9 @@ def check_trump_players(scheme: str, players: int, allowed: tuple[int, ...]) -> 
 
 
 # --------------------------------------------------------------------- the hooks
-# A variant whose trump rounds are played in praise mode imports these hook implementations
-# into its own module (simple and three-hand do); pluggy registers them with the variant.
+# This module is a plugin: a variant whose trump rounds are played in praise mode names it in
+# its VariantInfo.parts (simple and three-hand do), and load_rules registers it just before
+# the variant.
 
 
 @hookimpl
@@ -591,9 +625,17 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum, every deal hands out its contract's total, the length is fixed.
 
-    In a trump round declared ``last`` the declarer's last card is shown to everyone (the view
-    extra ``"last_card"``).
+    In a trump round declared ``last`` the last card dealt to the declarer is shown to
+    everyone (the view extras ``"last_card"`` and ``"trump_card"``).
     """
     return Invariants(
-        zero_sum=True, deals=rules.schedule.length, shown_cards=shown_in_extras("last_card")
+        zero_sum=True,
+        deals=rules.schedule.length,
+        shown_cards=shown_in_extras("last_card", "trump_card"),
     )
+
+
+@hookimpl
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
+    """Where the cards hidden from a view lie, the three-card stage included."""
+    return praise_layout(rules, view)

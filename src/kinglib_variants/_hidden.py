@@ -1,0 +1,281 @@
+"""Where the hidden cards lie in the variants whose cards move unseen (``kinglib_sample_hidden``).
+
+* the praise-mode trump rounds deal three cards, then the rest;
+* atomic shows the widow, which joins the declarer's hand, and he discards two cards unseen;
+* domino players draw unseen cards from an ordered stock.
+
+Each function answers the hook with a :class:`~kinglib.sampling.HiddenLayout`; the sampler
+deals the cards, replays the deal and learns what play revealed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from kinglib.cards import SUIT_MASKS, Card, CardSet, iter_indices
+from kinglib.moves import Discard, Draw, Move, Play
+from kinglib.rules import Rules
+from kinglib.sampling import DealStart, HiddenLayout, hand_slot, played_by, stock_layout
+from kinglib.view import View
+
+__all__ = ["atomic_layout", "domino_layout", "praise_layout"]
+
+_FIRST_CARDS = 3
+_UNDEALT = "undealt"
+
+
+def _known(view: View, played: list[int]) -> int:
+    known = view.hand.mask
+    for mask in played:
+        known |= mask
+    for pile in view.piles.values():
+        known |= pile.mask
+    return known
+
+
+def _dealt_sizes(rules: Rules, view: View) -> list[int]:
+    reference = rules.deal(view.dealer, random.Random(0))
+    return [len(hand) for hand in reference.hands]
+
+
+def _ordered(mask: int, rng: random.Random) -> list[int]:
+    cards = list(iter_indices(mask))
+    rng.shuffle(cards)
+    return cards
+
+
+# --------------------------------------------------------------------------- praise mode
+
+
+def praise_layout(rules: Rules, view: View) -> HiddenLayout:
+    """A trump round in praise mode: three cards each first, the rest once declared.
+
+    While the rest is undealt, each seat's undealt cards are hidden (from itself too). Once
+    dealt, the hands are as in trick play; the declarer's last card, if shown, is his, and the
+    last dealt to him.
+    """
+    if view.contract != "trumps" or "declarer" not in view.extra:
+        return stock_layout(rules, view)
+    seat = view.seat
+    declarer = int(view.extra["declarer"])
+    played = played_by(view)
+    pool = rules.deck.mask & ~_known(view, played)
+    staged = view.pile_sizes.get(_UNDEALT, 0) > 0
+    slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
+    if staged:
+        sizes = _dealt_sizes(rules, view)
+        slots += [
+            (f"rest:{s}", sizes[s] - view.hand_sizes[s])
+            for s in range(view.players)
+            if sizes[s] > view.hand_sizes[s]
+        ]
+    last = view.extra.get("last_card")
+    last_mask = last.mask if isinstance(last, Card) else 0
+    excluded = [(hand_slot(s), last_mask) for s in range(view.players) if s != declarer]
+
+    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
+        hands = []
+        orders = []
+        for s in range(view.players):
+            held = (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | played[s]
+            rest = placed.get(f"rest:{s}", 0)
+            # The declarer's shown last card is the last one dealt to him.
+            shown_last = last_mask if s == declarer else 0
+            if staged:
+                first = _ordered(held, rng)
+            else:
+                first = _ordered(held & ~shown_last, rng)[:_FIRST_CARDS]
+            tail = [i for i in _ordered((held | rest) & ~shown_last, rng) if i not in first]
+            if held & shown_last:
+                tail.append(shown_last.bit_length() - 1)
+            hands.append(held | rest)
+            orders.append((f"hand:{s}", (*first, *tail)))
+        return DealStart(hands=tuple(hands), orders=tuple(orders))
+
+    return HiddenLayout(pool=pool, slots=tuple(slots), start=start, excluded=tuple(excluded))
+
+
+# --------------------------------------------------------------------------- atomic
+
+
+def atomic_layout(rules: Rules, view: View) -> HiddenLayout:
+    """Atomic once the widow is shown: it joins the declarer's hand, two cards go face down.
+
+    The widow's cards not played since are in the declarer's hand or in the discard; the
+    discard holds no card that scores in the contract. Before the widow is shown, trick play's
+    layout applies (the widow is a hidden pile).
+    """
+    widow_shown = view.extra.get("widow")
+    if not isinstance(widow_shown, CardSet):
+        return stock_layout(rules, view)
+    seat = view.seat
+    declarer = int(view.extra["declarer"])
+    widow = widow_shown.mask
+    played = played_by(view)
+    pool = rules.deck.mask & ~_known(view, played)
+    slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
+    discard_hidden = "discard" not in view.piles and view.pile_sizes.get("discard", 0) > 0
+    excluded = [(hand_slot(s), widow) for s in range(view.players) if s != declarer]
+    if discard_hidden:
+        slots.append(("discard", view.pile_sizes["discard"]))
+        contract = rules.contracts[view.contract] if view.contract else None
+        if contract is not None:
+            excluded.append(("discard", contract.scoring_mask))
+
+    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
+        if discard_hidden:
+            discard = placed["discard"]
+        else:
+            pile = view.piles.get("discard")
+            discard = pile.mask if pile is not None else 0
+        hands = []
+        for s in range(view.players):
+            held = (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | played[s]
+            if s == declarer:
+                held = (held | discard) & ~widow
+            hands.append(held)
+        piles = dict.fromkeys(view.pile_sizes, 0)
+        piles["widow"] = widow
+        hidden: tuple[Move, ...] = ()
+        if discard_hidden:
+            hidden = (Discard(CardSet.from_mask(discard)),)
+        return DealStart(
+            hands=tuple(hands), piles=tuple(sorted(piles.items())), hidden_moves=hidden
+        )
+
+    return HiddenLayout(pool=pool, slots=tuple(slots), start=start, excluded=tuple(excluded))
+
+
+# --------------------------------------------------------------------------- domino
+
+
+def domino_layout(rules: Rules, view: View) -> HiddenLayout:
+    """Domino: dealt hands, and the stock in the order it is drawn.
+
+    The places are each other seat's dealt hand (``dealt:SEAT``), every drawn card whose
+    identity is hidden (``draw:K``, in drawing order) and the stock left. A draw stops at the
+    first card of the led suit, which the drawer then plays: so every card drawn before it is
+    of another suit, and a draw that emptied the stock without one holds none. A card a seat
+    played came from its dealt hand or from one of its earlier draws; the cards this seat drew
+    are its own draws' (it knows them).
+    """
+    seat = view.seat
+    n = view.players
+    dealt_sizes = _dealt_sizes(rules, view)
+    draws = list(view.extra.get("draws", ()))
+    own_drawn = view.extra.get("drawn")
+    own_drawn_mask = own_drawn.mask if isinstance(own_drawn, CardSet) else 0
+    # Walk the deal: the led suit at each draw, and what each seat played when.
+    trick_sizes = [len(t.plays) for t in view.tricks]
+    events: list[tuple[int, int, int]] = []  # (seat, count, led suit mask)
+    fixed: dict[int, int] = {}  # draw position -> card index (the card then played)
+    plays: list[tuple[int, int, int]] = []  # (seat, card index, draws made before it)
+    position = 0  # the number of cards drawn so far
+    current: list[Card] = []
+    trick_index = 0
+    pending: tuple[int, int, int] | None = None  # the last draw: seat, last position, led mask
+    moves = view.deal_moves
+    for move in moves:
+        if isinstance(move, Draw):
+            drawer, count = draws[len(events)]
+            led = current[0].suit
+            led_mask = SUIT_MASKS[led] if led is not None else 0
+            events.append((drawer, count, led_mask))
+            position += count
+            pending = (drawer, position - 1, led_mask)
+            continue
+        if isinstance(move, Play):
+            card = move.card
+            mover = _mover(view, trick_index, len(current))
+            if pending is not None and pending[0] == mover and card.mask & pending[2]:
+                fixed[pending[1]] = card.index
+            pending = None
+            plays.append((mover, card.index, len(events)))
+            current.append(card)
+            if trick_index < len(trick_sizes) and len(current) == trick_sizes[trick_index]:
+                trick_index += 1
+                current = []
+    # The owner of each draw position, and what each position may not hold.
+    owners: list[int] = []
+    excluded_at: list[int] = []
+    event_of: list[int] = []
+    stock_left = view.pile_sizes.get("stock", 0)
+    for e, (drawer, count, led_mask) in enumerate(events):
+        for _ in range(count):
+            owners.append(drawer)
+            event_of.append(e)
+            # Every drawn card but the one then played is of another suit than the led one.
+            excluded_at.append(led_mask)
+    if pending is not None:
+        # The draw just made, not played from yet: it stopped at a card of the led suit,
+        # unless it emptied the stock.
+        excluded_at[pending[1]] = 0 if not stock_left else rules.deck.mask & ~pending[2]
+    played = played_by(view)
+    fixed_mask = 0
+    for index in fixed.values():
+        fixed_mask |= 1 << index
+    own_dealt = (view.hand.mask | played[seat]) & ~own_drawn_mask
+    pool = rules.deck.mask & ~own_dealt & ~fixed_mask
+    slots: list[tuple[str, int]] = []
+    for s in range(n):
+        if s != seat:
+            slots.append((f"dealt:{s}", dealt_sizes[s]))
+    draw_slots = [p for p in range(len(owners)) if p not in fixed]
+    slots += [(f"draw:{p}", 1) for p in draw_slots]
+    if stock_left:
+        slots.append(("stock", stock_left))
+    names = [name for name, _ in slots]
+    excluded: dict[str, int] = dict.fromkeys(names, 0)
+    for p in draw_slots:
+        excluded[f"draw:{p}"] |= excluded_at[p]
+    # Cards this seat drew lie in its own draw positions, and nothing else does.
+    own_positions = {f"draw:{p}" for p in draw_slots if owners[p] == seat}
+    for name in names:
+        if name in own_positions:
+            excluded[name] |= pool & ~own_drawn_mask
+        else:
+            excluded[name] |= own_drawn_mask
+    # A card another seat played came from its dealt hand or one of its earlier draws.
+    for mover, index, made in plays:
+        bit = 1 << index
+        if mover == seat or not bit & pool:
+            continue
+        allowed = {f"dealt:{mover}"} | {
+            f"draw:{p}" for p in draw_slots if owners[p] == mover and event_of[p] < made
+        }
+        for name in names:
+            if name not in allowed:
+                excluded[name] |= bit
+
+    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
+        hands = tuple(own_dealt if s == seat else placed[f"dealt:{s}"] for s in range(n))
+        order: list[int] = []
+        for p in range(len(owners)):
+            if p in fixed:
+                order.append(fixed[p])
+            else:
+                order.append(next(iter_indices(placed[f"draw:{p}"])))
+        order += _ordered(placed.get("stock", 0), rng)
+        stock = sum(1 << i for i in order)
+        return DealStart(hands=hands, piles=(("stock", stock),), orders=(("stock", tuple(order)),))
+
+    def blame(mover: int, move_number: int) -> tuple[str, ...]:
+        made = sum(1 for m in moves[:move_number] if isinstance(m, Draw))
+        earlier = [f"draw:{p}" for p in draw_slots if owners[p] == mover and event_of[p] < made]
+        return (f"dealt:{mover}", *earlier)
+
+    return HiddenLayout(
+        pool=pool,
+        slots=tuple(slots),
+        start=start,
+        excluded=tuple(excluded.items()),
+        blame=blame,
+    )
+
+
+def _mover(view: View, trick_index: int, played: int) -> int:
+    """The seat that made play number ``played`` of trick ``trick_index``."""
+    if trick_index < len(view.tricks):
+        return view.tricks[trick_index].plays[played][0]
+    return view.trick[played][0]

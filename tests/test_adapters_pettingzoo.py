@@ -1,0 +1,81 @@
+"""The PettingZoo environment: PettingZoo's API and seed tests, masks, rewards and rendering."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+
+import kinglib  # noqa: E402
+from kinglib.adapters import pettingzoo as king_zoo  # noqa: E402
+from kinglib.adapters.actions import ActionSpace  # noqa: E402
+from tests.adapter_support import VARIANTS, house_rules  # noqa: E402
+
+# PettingZoo's checker suggests plain arrays; an observation with an action mask is a dict.
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_api_and_seed_tests_pass(variant: str) -> None:
+    pettingzoo_test.api_test(king_zoo.env(variant, deals=1), num_cycles=60)
+    pettingzoo_test.seed_test(lambda: king_zoo.env(variant, deals=1), num_cycles=60)
+
+
+def test_pettingzoo_tests_pass_with_a_house_rule() -> None:
+    pettingzoo_test.api_test(king_zoo.env(house_rules(), deals=1), num_cycles=60)
+    pettingzoo_test.seed_test(lambda: king_zoo.env(house_rules(), deals=1), num_cycles=60)
+
+
+@pytest.mark.parametrize("variant", ["atomic", "bidding", "domino", "simple"])
+def test_masks_are_the_legal_moves_and_rewards_add_up_to_the_totals(variant: str) -> None:
+    env = king_zoo.raw_env(variant, deals=2)
+    space = ActionSpace(env.rules)
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    earned = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        earned[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        state = env.state
+        assert state is not None
+        seat = state.to_move
+        assert agent == f"seat_{seat}"
+        mask = observation["action_mask"]
+        assert list(np.flatnonzero(mask)) == space.actions(state.legal_moves())
+        for other in env.possible_agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    state = env.state
+    assert state is not None and len(state.results) == 2
+    assert [earned[a] for a in env.possible_agents] == [float(t) for t in state.totals]
+
+
+def test_the_same_seed_deals_the_same_match_and_another_seed_another() -> None:
+    first, second = king_zoo.raw_env("simple"), king_zoo.raw_env("simple")
+    first.reset(seed=9)
+    second.reset(seed=9)
+    assert first.state == second.state == kinglib.load_rules("simple").new_match(seed=9)
+    second.reset(seed=10)
+    assert first.state != second.state
+
+
+def test_ansi_rendering_shows_the_table() -> None:
+    env = king_zoo.env("simple", deals=1, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    state = kinglib.load_rules("simple").new_match(seed=2)
+    assert "no_tricks" in text
+    for seat in range(4):
+        assert f"seat {seat}: {state.hand(seat)}" in text
+    with pytest.raises(kinglib.RulesError, match="render_mode must be None or 'ansi'"):
+        king_zoo.raw_env("simple", render_mode="human")
+
+
+def test_a_negative_deal_count_is_refused() -> None:
+    with pytest.raises(kinglib.RulesError, match=r"deals must be 0 \(the whole match\) or more"):
+        king_zoo.raw_env("simple", deals=-1)

@@ -1,0 +1,101 @@
+"""The soak command and the fuzzing harness, in short runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import kinglib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _module(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"kinglib_tool_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # Registered, so that worker processes find the functions they are sent.
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+SOAK = _module(ROOT / "tools" / "soak.py")
+HARNESS = _module(ROOT / "fuzz" / "harness.py")
+CORPUS = sorted((ROOT / "fuzz" / "corpus").iterdir())
+
+
+def test_a_short_soak_plays_the_moves_asked_and_reports_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "soak.json"
+    status = SOAK.main(
+        [
+            "--moves",
+            "1500",
+            "--variant",
+            "jokers",
+            "--variant",
+            "domino",
+            "--workers",
+            "1",
+            "--report",
+            str(report),
+        ]
+    )
+    assert status == 0
+    figures = json.loads(report.read_text())
+    assert [v["variant"] for v in figures["variants"]] == ["jokers", "domino"]
+    for variant in figures["variants"]:
+        assert variant["moves"] >= 1500 and variant["failures"] == []
+        assert variant["matches"] >= 1
+    # Domino is soaked at every player count and with both packs.
+    assert "domino players=6 {'deck': '52'}" in figures["variants"][1]["rule_sets"]
+    assert figures["moves"] == sum(v["moves"] for v in figures["variants"])
+    assert "0 failures" in capsys.readouterr().out
+
+
+def test_a_broken_invariant_is_reported_with_its_rules_and_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = SOAK.check_invariants
+
+    def breaks_on_seed_2(rules: kinglib.Rules, seed: int, *, views: bool = True) -> kinglib.State:
+        if seed == 2:
+            raise AssertionError("invariant 'cards conserved' broken: for the test")
+        final: kinglib.State = real(rules, seed, views=views)
+        return final
+
+    monkeypatch.setattr(SOAK, "check_invariants", breaks_on_seed_2)
+    result = SOAK.soak(["jokers"], 3000, workers=1, chunk=1, seed=0)
+    failures = result["variants"][0]["failures"]
+    # Jokers is played by 3 and by 4: seed 2 of each rule set broke, and nothing else.
+    assert sorted(f["rules"] for f in failures) == [
+        repr(kinglib.load_rules("jokers", players=p)) for p in (3, 4)
+    ]
+    assert {f["seed"] for f in failures} == {2}
+    assert all("cards conserved" in f["error"] for f in failures)
+    assert result["failures"] == 2
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
+def test_every_seed_of_the_fuzz_corpus_passes_the_harness(path: Path) -> None:
+    data = path.read_bytes()
+    HARNESS.check(data)
+    if path.suffix == ".json":
+        # The records of the corpus are real: each loads (python fuzz/make_corpus.py renews them).
+        state = kinglib.from_json(data)
+        assert len(state.moves) == len(json.loads(data)["moves"])
+
+
+def test_the_harness_lets_only_documented_errors_through() -> None:
+    for data in [b"", b"{", b"\xf0\x00" + b"9" * 5000, b"\xf8\x00deck=" + b"9" * 5000, b"\xff"]:
+        HARNESS.check(data)
+    record = json.loads((ROOT / "fuzz" / "corpus" / "simple-match.json").read_text())
+    record["moves"].append("QS")
+    HARNESS.check(json.dumps(record).encode())

@@ -1,0 +1,276 @@
+"""View.sample: consistent, reachable, uniform worlds from what one seat sees."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kinglib
+from kinglib import CardSet, Phase, State, Suit
+from kinglib.sampling import SamplingError
+from kinglib.testing import strategies
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("simple", {}),
+    ("simple", {"scheme": "otygrysh"}),
+    ("three-hand", {"scheme": "otygrysh"}),
+    ("ordered", {"trumps": True}),
+    ("atomic", {}),
+    ("atomic", {"players": 4}),
+    ("domino", {}),
+    ("jokers", {}),
+    ("jokers", {"players": 3}),
+    ("bidding", {}),
+    ("omnibus", {"players": 3}),
+]
+
+
+def _played_out(world: State, rng: random.Random, moves: int = 60) -> State:
+    for _ in range(moves):
+        if world.is_over:
+            break
+        world = world.apply(rng.choice(world.legal_moves()))
+    return world
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=lambda c: str(c))
+def test_a_sample_shows_the_seat_exactly_its_view(variant: str, options: dict[str, Any]) -> None:
+    rules = kinglib.load_rules(variant, **options)
+
+    @settings(max_examples=10)
+    @given(strategies.states(rules, max_moves=120), st.integers(0, 2**32))
+    def check(state: State, seed: int) -> None:
+        if state.is_over:
+            return
+        rng = random.Random(seed)
+        for seat in range(rules.players):
+            view = state.view(seat)
+            world = view.sample(rng)
+            assert world.view(seat).to_dict() == view.to_dict()
+            assert (world.deal_number, world.phase, world.to_move) == (
+                state.deal_number,
+                state.phase,
+                state.to_move,
+            )
+            assert world.totals == state.totals and world.results == state.results
+            # Every card of the pack is in exactly one place.
+            places = [*world.hands_mask, *world.taken_mask, *(m for _, m in world.piles_mask)]
+            places += [card.mask for _, card in world.trick]
+            assert sum(m.bit_count() for m in places) == len(rules.deck)
+            # The deal's moves are the view's, hidden ones filled in, and play goes on legally.
+            assert len(world.deal_moves) == len(view.deal_moves)
+            for mine, theirs in zip(world.deal_moves, view.deal_moves):
+                assert theirs is None or mine == theirs
+            _played_out(world, rng)
+
+    check()
+
+
+def _deal(contract: str, hands: list[str], rules: kinglib.Rules | None = None, **kw: Any) -> State:
+    rules = rules or kinglib.load_rules("simple")
+    return rules.new_deal(contract, hands, dealer=3, **kw)
+
+
+def _samples(state: State, seat: int, count: int = 150) -> list[State]:
+    rng = random.Random(7)
+    view = state.view(seat)
+    return [view.sample(rng) for _ in range(count)]
+
+
+def _apply(state: State, *cards: str) -> State:
+    for text in cards:
+        state = state.apply(kinglib.parse_move(text, state))
+    return state
+
+
+SPADES = CardSet.parse("AS KS QS JS TS 9S 8S 7S")
+DIAMONDS = CardSet.parse("AD KD QD JD TD 9D 8D 7D")
+HEARTS = CardSet.parse("AH KH QH JH TH 9H 8H 7H")
+
+
+def test_a_seat_that_did_not_follow_holds_none_of_the_suit() -> None:
+    state = _deal(
+        "no_tricks",
+        [
+            "AS KS QS JS AH KH QH JH",
+            "AD KD QD JD TD 9D 8D 7D",
+            "TS 9S 8S 7S TH 9H 8H 7H",
+            "AC KC QC JC TC 9C 8C 7C",
+        ],
+    )
+    state = _apply(state, "AS", "AD")
+    worlds = _samples(state, 2)
+    assert all(not w.hand(1).mask & SPADES.mask for w in worlds)
+    # The other hidden cards are really dealt at random: seat 1 does not always get its own.
+    assert any(w.hand(1) != state.hand(1) for w in worlds)
+    assert any(w.hand(3).mask & SPADES.mask for w in worlds)
+
+
+def test_a_seat_that_withheld_the_king_of_hearts_does_not_hold_it() -> None:
+    state = _deal(
+        "no_king",
+        [
+            "AD KD QD JD AS KS QS JS",
+            "AC KC QC JC TC 9C 8C 7C",
+            "TD 9D 8D 7D TS 9S 8S 7S",
+            "AH KH QH JH TH 9H 8H 7H",
+        ],
+    )
+    state = _apply(state, "AD", "AC")
+    worlds = _samples(state, 2)
+    king = kinglib.Card.parse("KH").mask
+    assert all(not w.hand(1).mask & (king | DIAMONDS.mask) for w in worlds)
+    assert any(w.hand(3).mask & king for w in worlds)
+    assert any(w.hand(1).mask & HEARTS.mask for w in worlds)
+
+
+def test_a_seat_that_did_not_trump_holds_no_trump() -> None:
+    rules = kinglib.load_rules("simple", scheme="otygrysh")
+    state = _deal(
+        "trumps",
+        [
+            "AD KD QD JD AS KS QS JS",
+            "AC KC QC JC TC 9C 8C 7C",
+            "TD 9D 8D 7D TS 9S 8S 7S",
+            "AH KH QH JH TH 9H 8H 7H",
+        ],
+        rules,
+        trump=Suit.SPADES,
+    )
+    state = _apply(state, "AD", "AC")
+    worlds = _samples(state, 2)
+    assert all(not w.hand(1).mask & (SPADES.mask | DIAMONDS.mask) for w in worlds)
+    assert any(w.hand(3).mask & SPADES.mask for w in worlds)
+
+
+def test_a_heart_led_where_forbidden_means_a_hand_of_hearts() -> None:
+    state = _deal(
+        "no_hearts",
+        [
+            "AH KH QH JH TH 9H 8H 7H",
+            "AC KC QC JC TC 9C 8C 7C",
+            "TD 9D 8D 7D TS 9S 8S 7S",
+            "AD KD QD JD AS KS QS JS",
+        ],
+    )
+    state = _apply(state, "7H")
+    worlds = _samples(state, 1)
+    assert all(w.hand(0).mask & ~HEARTS.mask == 0 for w in worlds)
+
+
+def test_samples_are_uniform_over_the_consistent_deals() -> None:
+    rules = kinglib.load_rules("simple", players=3)
+    state = rules.new_match(seed=11)
+    rng = random.Random(5)
+    while state.tricks.__len__() < 6 or state.trick:
+        state = state.apply(rng.choice(state.legal_moves()))
+    seat = 0
+    view = state.view(seat)
+    hidden = state.hands_mask[1] | state.hands_mask[2]
+    cards = [c for c in CardSet.from_mask(hidden)]
+    played = [0] * 3
+    for t in state.tricks:
+        for s, c in t.plays:
+            played[s] |= c.mask
+    # Every split of the hidden cards, kept when the deal replays legally from it.
+    consistent = set()
+    for pick in itertools.combinations(cards, len(state.hand(1))):
+        one = sum(c.mask for c in pick)
+        two = hidden & ~one
+        hands = [state.hands_mask[0] | played[0], one | played[1], two | played[2]]
+        deal = rules.new_deal(
+            state.contract or "", [CardSet.from_mask(h) for h in hands], dealer=state.dealer
+        )
+        try:
+            for move in state.deal_moves:
+                deal = deal.apply(move)
+        except kinglib.IllegalMoveError:
+            continue
+        consistent.add(one)
+    counts = Counter(view.sample(rng).hands_mask[1] for _ in range(120 * len(consistent)))
+    assert set(counts) == consistent
+    assert len(consistent) > 1
+    for one in consistent:
+        assert 70 <= counts[one] <= 170, (counts, len(consistent))
+
+
+def test_sampling_a_finished_match_or_a_hand_built_view_is_refused() -> None:
+    rules = kinglib.load_rules("jokers")
+    final = kinglib.play(rules, [kinglib.bots.RandomBot(seed=s) for s in range(4)], seed=1)
+    with pytest.raises(SamplingError, match="over"):
+        final.view(0).sample(random.Random(0))
+    import attrs
+
+    bare = attrs.evolve(rules.new_match(1).view(0), rules=None)
+    with pytest.raises(SamplingError, match="without rules"):
+        bare.sample(random.Random(0))
+
+
+def test_cards_hidden_without_a_place_get_an_error_naming_the_hook() -> None:
+    state = kinglib.load_rules("simple").new_match(2)
+    hands = list(state.hands_mask)
+    hands[1] &= hands[1] - 1  # one card of seat 1 vanishes face down, in no pile
+    broken = state.evolve(hands_mask=tuple(hands))
+    with pytest.raises(SamplingError, match="kinglib_sample_hidden"):
+        broken.view(0).sample(random.Random(0))
+
+
+def test_the_phase_of_the_view_is_kept_in_every_phase_of_a_trump_round() -> None:
+    rules = kinglib.load_rules("simple", scheme="otygrysh")
+    state = rules.new_deal(
+        "trumps",
+        [
+            "AS KS QS JS TS 9S 8S 7S",
+            "AH KH QH JH TH 9H 8H 7H",
+            "AD KD QD JD TD 9D 8D 7D",
+            "AC KC QC JC TC 9C 8C 7C",
+        ],
+        dealer=3,
+    )
+    rng = random.Random(3)
+    seen = set()
+    while not state.is_over:
+        for seat in range(4):
+            view = state.view(seat)
+            assert view.sample(rng).view(seat).to_dict() == view.to_dict()
+        seen.add(state.phase)
+        moves = [m for m in state.legal_moves() if "raspis" not in str(m)]
+        state = state.apply(rng.choice(moves))
+    assert Phase.DECLARE in seen and Phase.PLAY in seen
+
+
+@pytest.mark.parametrize(
+    ("variant", "scheme"), [("simple", "otygrysh"), ("three-hand", "otygrysh"), ("simple", "short")]
+)
+def test_samples_keep_the_shown_last_card_last_dealt_to_the_declarer(
+    variant: str, scheme: str
+) -> None:
+    """Declarers who always declare ``last``: the card that set the trump was the last dealt to
+    them, and every sample deals it so."""
+    import random
+
+    from kinglib import load_rules
+
+    rules = load_rules(variant, scheme=scheme)
+    checked = shown = 0
+    for seed in range(20):
+        state = rules.new_match(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and checked < 60:
+            moves = state.legal_moves()
+            lasts = [m for m in moves if str(m).endswith("last")]
+            state = state.apply(lasts[0] if lasts else rng.choice(moves))
+            if state.is_over or rng.random() > 0.15 or state.to_move is None:
+                continue
+            view = state.view(state.to_move)
+            shown += "last_card" in view.extra
+            world = view.sample(random.Random(checked))
+            assert world.view(view.seat).to_dict() == view.to_dict()
+            checked += 1
+    assert checked == 60 and shown > 0
