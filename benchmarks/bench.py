@@ -9,6 +9,10 @@ against a 14-deal one. When OpenSpiel (``pyspiel``) is importable it also plays 
 its Hearts in the same run, the same way (chance nodes sampled, ``legal_actions()``,
 ``random.choice``, ``apply_action()``), and prints the ratios to ``simple``.
 
+The figures of ``simple`` through ``simulate`` and of its card play are measured twice, with the
+kernel kinglib runs (:func:`kinglib.kernel_info`: the compiled one in a build made with
+``KINGLIB_COMPILE=1``) and with the Python source of the kernel swapped in, side by side.
+
 Every rate is the median of several rounds; within a round the measurements take turns, so
 that a change in the machine's load touches them all alike.
 
@@ -30,6 +34,7 @@ from typing import Any
 
 import kinglib
 from kinglib import Rules, State, load_rules, simulate, to_json
+from kinglib.builds import kernel_replaced, python_kernel
 from kinglib.state import Phase
 
 # A measurement runs whole games until its time budget is spent and returns
@@ -116,6 +121,17 @@ def _simulated(rules: Rules, seeds: list[int]) -> Measure:
     return run
 
 
+def _on_python_kernel(measure: Measure) -> Measure:
+    """``measure`` run with the Python source of the trick kernel in place of the installed one."""
+    pure = python_kernel()
+
+    def run(budget: float) -> dict[str, tuple[int, float]]:
+        with kernel_replaced(pure.__dict__.__getitem__):
+            return measure(budget)
+
+    return run
+
+
 def _hearts(game: Any, rng: random.Random, *, play_only: bool, numpy: bool = False) -> Measure:
     """OpenSpiel's Hearts driven from Python the same way: chance sampled, random actions.
 
@@ -166,6 +182,26 @@ def _hearts(game: Any, rng: random.Random, *, play_only: bool, numpy: bool = Fal
             actions += len(state.history()) - before
             plays += 52
         return {"actions": (actions, elapsed), "plays": (plays, elapsed)}
+
+    return run
+
+
+def _hearts_cpp(game: Any, pyspiel: Any) -> Measure:
+    """OpenSpiel's Hearts played by its own C++ loop: ``evaluate_bots`` with random bots."""
+    bots = [pyspiel.make_uniform_random_bot(seat, 1 + seat) for seat in range(4)]
+
+    def run(budget: float) -> dict[str, tuple[int, float]]:
+        clock = time.perf_counter
+        plays = 0
+        seed = 0
+        start = clock()
+        elapsed = 0.0
+        while elapsed < budget:
+            seed += 1
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+            plays += 52
+            elapsed = clock() - start
+        return {"plays": (plays, elapsed)}
 
     return run
 
@@ -264,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.budget or (0.05 if args.quick else 0.4)
     variants = args.variants or list(kinglib.variant_names())
 
-    print(f"kinglib {kinglib.__version__} — {_machine()}")
+    print(f"kinglib {kinglib.__version__} — {_machine()}; {kinglib.kernel_info()}")
     print(f"{rounds} rounds, {budget:g} s per measurement and round; medians\n")
 
     rng = random.Random(1)
@@ -276,7 +312,10 @@ def main(argv: list[str] | None = None) -> int:
         measures[f"api:{v}"] = _playouts(rules, rng, [0])
         measures[f"simulate:{v}"] = _simulated(rules, [0])
     simple = load_rules("simple")
-    measures["play:simple"] = _play_phase(simple, rng, _deal_starts(simple, 200))
+    starts = _deal_starts(simple, 200)
+    measures["play:simple"] = _play_phase(simple, rng, starts)
+    measures["play:simple:python"] = _on_python_kernel(_play_phase(simple, rng, starts))
+    measures["simulate:simple:python"] = _on_python_kernel(_simulated(simple, [0]))
     game = None
     if not args.no_openspiel:
         try:
@@ -288,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
             measures["openspiel:full"] = _hearts(game, rng, play_only=False)
             measures["openspiel:numpy"] = _hearts(game, rng, play_only=False, numpy=True)
             measures["openspiel:play"] = _hearts(game, rng, play_only=True)
+            measures["openspiel:cpp"] = _hearts_cpp(game, pyspiel)
     # Warm every path up once (caches, imports) before timing.
     for measure in measures.values():
         measure(0.0)
@@ -307,6 +347,19 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nsimple, card play only (deals given in full): {rates['play:simple']['moves']:,.0f}"
         " moves/s"
+    )
+    sim, sim_py = rates.get("simulate:simple"), rates["simulate:simple:python"]
+    card, card_py = rates["play:simple"], rates["play:simple:python"]
+    print(f"\nsimple, {kinglib.kernel_info()} against the Python kernel swapped in:")
+    if sim is not None:
+        print(
+            f"  simulate: {sim['deals']:,.0f} deals/s, {sim['moves']:,.0f} moves/s against"
+            f" {sim_py['deals']:,.0f} deals/s, {sim_py['moves']:,.0f} moves/s:"
+            f" {sim['moves'] / sim_py['moves']:.2f} times"
+        )
+    print(
+        f"  card play through the API: {card['moves']:,.0f} against {card_py['moves']:,.0f}"
+        f" moves/s: {card['moves'] / card_py['moves']:.2f} times"
     )
 
     # ------------------------------------------------------------------ OpenSpiel
@@ -338,6 +391,18 @@ def main(argv: list[str] | None = None) -> int:
             f"  ratio kinglib simple / Hearts, card plays, play phase:    "
             f"{ours_play / play['plays']:.2f}"
         )
+        cpp = rates["openspiel:cpp"]["plays"]
+        print(f"  C++ loop (evaluate_bots, uniform random bots): {cpp:,.0f} card plays/s")
+        if "simulate:simple" in rates:
+            ours_sim = rates["simulate:simple"]["moves"]
+            print(
+                f"  ratio kinglib simple simulate / Hearts C++ loop, card plays:"
+                f" {ours_sim / cpp:.2f}"
+            )
+            print(
+                f"  ratio kinglib simple simulate / Hearts, full playouts (random.choice):"
+                f" {ours_sim / full['plays']:.2f}"
+            )
     else:
         print("\nOpenSpiel is not installed (pip install 'kinglib[bench]'): no comparison.")
 

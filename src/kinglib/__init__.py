@@ -5,6 +5,7 @@ drive the immutable :class:`State` with :meth:`State.legal_moves` and :meth:`Sta
 """
 
 from kinglib._version import __version__
+from kinglib.builds import kernel_info
 from kinglib.cards import Card, CardSet, Rank, Suit
 from kinglib.contracts import Contract, Prices
 from kinglib.errors import (
@@ -75,6 +76,7 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "house_rules_names",
+    "kernel_info",
     "load_rules",
     "parse_move",
     "play",

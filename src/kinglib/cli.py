@@ -19,7 +19,9 @@ from typing import Any, NoReturn
 from rich.console import Console
 from rich.text import Text
 
+from kinglib._version import __version__
 from kinglib.bots import Bot, HeuristicBot
+from kinglib.builds import kernel_info
 from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
 from kinglib.human import ask_move, show
 from kinglib.match_end import match_end_points
@@ -365,6 +367,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``kinglib`` command."""
     parser = _Parser(prog="kinglib", description="King (Кинг) and its variants.")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"kinglib {__version__}, {kernel_info()}",
+        help="the version of kinglib and which trick kernel runs, then exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 

@@ -11,6 +11,12 @@ are thirteen consecutive bits, its ace the lowest (the lowest bit of a suit is i
 indices 52 and 53 are the jokers. A hand, a trick or a pile is the sum of its cards' bits, a
 *mask*. A seat is an int from 0. A play is coded as ``seat << 6 | index`` (:func:`play_code`).
 
+The masks are typed ``mypy_extensions.i64`` (a plain ``int`` when the module is interpreted), so
+that the module compiles with mypyc to native 64-bit arithmetic: every mask fits in 54 bits.
+A single bit is made as ``ONE << index`` from the module-level variable ``ONE: i64`` (not
+``Final``, and never a literal ``1``, which the compiled code shifts in 32 bits), so that the
+compiled shift is a 64-bit one.
+
 The functions and their arguments:
 
 ``lead_mask(hand, no_heart_lead, barred_trumps) -> int``
@@ -59,17 +65,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
+
+from mypy_extensions import i64
 
 __all__ = [
     "DRAWS_LIKE_CHOICE",
     "HEARTS",
     "JOKERS",
     "KING_OF_HEARTS",
+    "ONE",
     "SUITED",
     "SUIT_MASKS",
     "SUIT_OF",
     "DealRules",
+    "bit_index",
     "draw_below",
+    "drawn_bit",
     "follow_mask",
     "is_decided",
     "lead_mask",
@@ -88,14 +100,17 @@ SUIT_MASKS: tuple[int, int, int, int] = (
     0x1FFF << 26,
     0x1FFF << 39,
 )
+#: The one bit, as a 64-bit integer: ``ONE << index`` is the bit of card ``index``. A variable,
+#: not ``Final``: a constant would be folded into a 32-bit literal by the compiled shift.
+ONE: i64 = 1
 #: The mask of the hearts.
-HEARTS: int = SUIT_MASKS[1]
+HEARTS: Final[i64] = 0x1FFF << 13
 #: The bit of the king of hearts (the second card of the hearts, after the ace).
-KING_OF_HEARTS: int = 1 << 14
+KING_OF_HEARTS: Final[i64] = ONE << 14
 #: The mask of the two jokers.
-JOKERS: int = (1 << 52) | (1 << 53)
+JOKERS: Final[i64] = (ONE << 52) | (ONE << 53)
 #: The mask of the 52 suited cards.
-SUITED: int = (1 << 52) - 1
+SUITED: Final[i64] = (ONE << 52) - 1
 #: The mask of the suit of every card index (0 for a joker).
 SUIT_OF: tuple[int, ...] = tuple(SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(54))
 
@@ -118,7 +133,7 @@ def play_code(seat: int, index: int) -> int:
     return seat << 6 | index
 
 
-def lead_mask(hand: int, no_heart_lead: bool, barred_trumps: int) -> int:
+def lead_mask(hand: i64, no_heart_lead: bool, barred_trumps: i64) -> i64:
     """The cards of ``hand`` that may lead a trick (see the module's description)."""
     if no_heart_lead and hand & ~HEARTS:
         hand &= ~HEARTS
@@ -128,13 +143,13 @@ def lead_mask(hand: int, no_heart_lead: bool, barred_trumps: int) -> int:
 
 
 def follow_mask(
-    hand: int,
-    led: int,
+    hand: i64,
+    led: i64,
     king_on_heart_lead: bool,
     king_on_void: bool,
-    trumps: int,
-    free: int = 0,
-) -> int:
+    trumps: i64,
+    free: i64 = 0,
+) -> i64:
     """The cards of ``hand`` that may follow a trick led in ``led`` (see the module's text)."""
     follow = hand & led
     if follow:
@@ -149,20 +164,25 @@ def follow_mask(
     return hand
 
 
-def winning_bit(trick_mask: int, led: int, trumps: int, misere: bool) -> int:
+def bit_index(bit: i64) -> int:
+    """The index of the card whose bit is ``bit`` (the highest set bit of a mask)."""
+    return int(bit).bit_length() - 1
+
+
+def winning_bit(trick_mask: i64, led: i64, trumps: i64, misere: bool) -> i64:
     """The bit of the card that wins the trick ``trick_mask`` (see the module's description)."""
     candidates = trick_mask & trumps
     if candidates:
         return candidates & -candidates
     candidates = trick_mask & led
     if misere:
-        return 1 << (candidates.bit_length() - 1)
+        return ONE << bit_index(candidates)
     return candidates & -candidates
 
 
-def winner_of(codes: Sequence[int], best: int) -> int:
+def winner_of(codes: Sequence[int], best: i64) -> int:
     """The seat whose play among ``codes`` is the card ``best``."""
-    index = best.bit_length() - 1
+    index = bit_index(best)
     for code in codes:
         if code & 63 == index:
             return code >> 6
@@ -178,7 +198,7 @@ def next_to_play(hands: Sequence[int], seat: int, leader: int, players: int) -> 
 
 
 def is_decided(
-    tricks_done: int, last_scoring_trick: int, remaining: int, scoring_mask: int
+    tricks_done: int, last_scoring_trick: int, remaining: i64, scoring_mask: i64
 ) -> bool:
     """Whether the cards ``remaining`` in hands can no longer change anyone's score."""
     return tricks_done >= last_scoring_trick and not remaining & scoring_mask
@@ -205,6 +225,15 @@ def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def drawn_bit(legal: i64, getrandbits: Callable[[int], int]) -> i64:
+    """The bit that ``random.Random.choice`` draws from the cards ``legal``, in index order."""
+    skip = draw_below(getrandbits, int(legal).bit_count())
+    while skip:
+        legal &= legal - 1
+        skip -= 1
+    return legal & -legal
+
+
 def play_deal(
     hands: list[int],
     taken: list[int],
@@ -214,49 +243,50 @@ def play_deal(
     rules: DealRules,
 ) -> tuple[list[list[int]], list[int], bool]:
     """Play the rest of a deal at random from a trick's start (see the module's text)."""
-    (
-        players,
-        no_heart_lead,
-        king_on_heart_lead,
-        king_on_void,
-        trumps,
-        barred_trumps,
-        maker,
-        misere,
-        early_end,
-        last_scoring_trick,
-        scoring_mask,
-    ) = rules
-    remaining = 0
-    for hand in hands:
-        remaining |= hand
+    players: int = rules[0]
+    no_heart_lead: bool = rules[1]
+    king_on_heart_lead: bool = rules[2]
+    king_on_void: bool = rules[3]
+    trumps: i64 = rules[4]
+    barred_trumps: i64 = rules[5]
+    maker: int = rules[6]
+    misere: bool = rules[7]
+    early_end: bool = rules[8]
+    last_scoring_trick: int = rules[9]
+    scoring_mask: i64 = rules[10]
+    remaining: i64 = 0
+    for held in hands:
+        remaining |= held
     tricks: list[list[int]] = []
     winners: list[int] = []
     seat = leader
     while True:
         leader = seat
-        legal = lead_mask(hands[seat], no_heart_lead, barred_trumps if seat != maker else 0)
-        # The card random.choice draws from the legal cards in index order: skip that many.
-        skip = draw_below(draws[seat], legal.bit_count())
+        hand: i64 = hands[seat]
+        legal = lead_mask(hand, no_heart_lead, barred_trumps if seat != maker else 0)
+        # The card random.choice draws from the legal cards in index order: skip that many
+        # (drawn_bit, written out here: the interpreted kernel saves the call).
+        skip = draw_below(draws[seat], int(legal).bit_count())
         while skip:
             legal &= legal - 1
             skip -= 1
         bit = legal & -legal
-        index = bit.bit_length() - 1
-        hands[seat] ^= bit
+        index = int(bit).bit_length() - 1
+        hands[seat] = hand ^ bit
         codes = [seat << 6 | index]
         trick_mask = bit
-        led = SUIT_OF[index]
+        led: i64 = SUIT_OF[index]
         seat = next_to_play(hands, seat, leader, players)
         while seat != leader:
-            legal = follow_mask(hands[seat], led, king_on_heart_lead, king_on_void, trumps)
-            skip = draw_below(draws[seat], legal.bit_count())
+            hand = hands[seat]
+            legal = follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps)
+            skip = draw_below(draws[seat], int(legal).bit_count())
             while skip:
                 legal &= legal - 1
                 skip -= 1
             bit = legal & -legal
-            hands[seat] ^= bit
-            codes.append(seat << 6 | (bit.bit_length() - 1))
+            hands[seat] = hand ^ bit
+            codes.append(seat << 6 | (int(bit).bit_length() - 1))
             trick_mask |= bit
             seat = next_to_play(hands, seat, leader, players)
         seat = winner_of(codes, winning_bit(trick_mask, led, trumps, misere))

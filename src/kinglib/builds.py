@@ -1,0 +1,92 @@
+"""Which build of the trick kernel runs: the mypyc-compiled extension or the Python module.
+
+kinglib installs its trick kernel (:mod:`kinglib.kernel`) as pure Python by default; a build
+with ``KINGLIB_COMPILE=1`` in the environment (``KINGLIB_COMPILE=1 pip install kinglib``)
+compiles it with mypyc into an extension module, which Python then imports in its place.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+__all__ = ["is_compiled", "kernel_info", "kernel_path", "kernel_replaced", "python_kernel"]
+
+#: The modules that import the kernel's functions by name.
+KERNEL_USERS = (
+    "kinglib.tricks",
+    "kinglib.random_match",
+    "kinglib.dealing",
+    "kinglib_variants.jokers",
+)
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was imported from a compiled extension module (not a ``.py`` file)."""
+    path = getattr(module, "__file__", None) or ""
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def kernel_info() -> str:
+    """A short text saying which trick kernel runs: it contains ``compiled`` or ``python``.
+
+    >>> kernel_info() in ("trick kernel: compiled (mypyc)", "trick kernel: python")
+    True
+    """
+    from kinglib import kernel
+
+    if is_compiled(kernel):
+        return "trick kernel: compiled (mypyc)"
+    return "trick kernel: python"
+
+
+def kernel_path() -> Path:
+    """The file the trick kernel was imported from."""
+    from kinglib import kernel
+
+    return Path(kernel.__file__ or "")
+
+
+def python_kernel() -> ModuleType:
+    """The trick kernel's Python source loaded as a module of its own, even when compiled.
+
+    The module is named ``kinglib_python_kernel``; it shares nothing with :mod:`kinglib.kernel`
+    but the source, so that the two builds can run side by side (to compare or time them).
+    """
+    source = kernel_path().with_name("kernel.py")
+    spec = importlib.util.spec_from_file_location("kinglib_python_kernel", source)
+    if spec is None or spec.loader is None:  # pragma: no cover - kernel.py always ships
+        raise ImportError(f"cannot load the kernel's source {source}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@contextmanager
+def kernel_replaced(make: Callable[[str], Callable[..., Any]]) -> Iterator[None]:
+    """Within the block, every kernel function that kinglib calls is ``make(name)``.
+
+    ``make`` receives the name of each function of :mod:`kinglib.kernel` imported by the
+    modules that use it; ``kernel_replaced(python_kernel().__dict__.__getitem__)`` runs the
+    engine on the Python kernel. The original functions are restored on leaving.
+    """
+    from kinglib import kernel
+
+    saved: list[tuple[ModuleType, str, Any]] = []
+    try:
+        for user in KERNEL_USERS:
+            module = importlib.import_module(user)
+            for name, value in list(vars(module).items()):
+                if callable(value) and getattr(kernel, name, None) is value:
+                    saved.append((module, name, value))
+                    setattr(module, name, make(name))
+        yield
+    finally:
+        for module, name, value in reversed(saved):
+            setattr(module, name, value)

@@ -1,0 +1,152 @@
+"""The installed trick kernel against its Python source, call for call and deal for deal.
+
+``kinglib.kernel`` is the compiled extension when kinglib was built with ``KINGLIB_COMPILE=1``
+and the Python module otherwise; :data:`PURE` is always the module's Python source, loaded
+under another name. Every kernel function that the engine calls is replaced by a twin that
+calls both and asserts that they return the same (every legal mask, every trick's winner,
+every whole deal with the hands, piles and generators it leaves), while random matches of
+every variant are played; the final states must equal those the Python kernel reaches alone.
+In a build without the compiled kernel the two sides are two loads of the same source, and
+the test still checks that the engine's every kernel call is covered and deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import kinglib
+import kinglib.dealing
+import kinglib.random_match
+import kinglib.tricks
+from kinglib import kernel
+from kinglib.bots import RandomBot
+from kinglib.builds import kernel_replaced, python_kernel
+from kinglib.play import game_seed
+from kinglib.random_match import random_match
+from kinglib.state import Phase, State
+from kinglib.tricks import TrickPlay
+from tests.support import VARIANTS, player_counts, rules_for
+
+PURE = python_kernel()
+
+MASKS = st.integers(min_value=0, max_value=(1 << 54) - 1)
+SUITS = st.sampled_from([0, *kernel.SUIT_MASKS, kernel.HEARTS | kernel.JOKERS])
+
+
+def _clone(arg: Any) -> Any:
+    """A copy of a kernel argument that the pure twin may consume: lists, generators' draws."""
+    if isinstance(arg, list):
+        return [_clone(item) for item in arg]
+    owner = getattr(arg, "__self__", None)
+    if isinstance(owner, random.Random):
+        twin = random.Random()
+        twin.setstate(owner.getstate())
+        return getattr(twin, arg.__name__)
+    return arg
+
+
+def _observed(arg: Any) -> Any:
+    """What a kernel call may have changed in an argument: list contents, generator states."""
+    if isinstance(arg, list):
+        return [_observed(item) for item in arg]
+    owner = getattr(arg, "__self__", None)
+    if isinstance(owner, random.Random):
+        return owner.getstate()
+    return arg
+
+
+def _twin(calls: Counter[str], name: str) -> Callable[..., Any]:
+    """The kernel function ``name`` of both builds, asserting that they agree on each call."""
+    installed, pure = getattr(kernel, name), getattr(PURE, name)
+
+    def both(*args: Any) -> Any:
+        copies = [_clone(arg) for arg in args]
+        expected = pure(*copies)
+        got = installed(*args)
+        assert got == expected, (name, args)
+        assert [_observed(a) for a in args] == [_observed(c) for c in copies], name
+        calls[name] += 1
+        return got
+
+    return both
+
+
+def _matches(variant: str, players: int, count: int) -> list[State]:
+    rules = rules_for(variant, players)
+    return [random_match(rules, game_seed(19, i)) for i in range(count)]
+
+
+def _public(variant: str, players: int) -> State:
+    rules = rules_for(variant, players)
+    seed = game_seed(23, players)
+    bots = [RandomBot(game_seed(seed, seat)) for seat in range(players)]
+    return kinglib.play(rules, bots, seed=seed)
+
+
+def _uses_kernel(variant: str) -> bool:
+    """Whether the card play of ``variant`` is the kernel's trick play (or built on it)."""
+    return isinstance(rules_for(variant).phases.get(Phase.PLAY), TrickPlay)
+
+
+KERNEL_VARIANTS = [variant for variant in VARIANTS if _uses_kernel(variant)]
+
+
+def test_the_trick_taking_variants_use_the_kernel() -> None:
+    assert {"simple", "jokers", "bidding"} <= set(KERNEL_VARIANTS)
+
+
+@pytest.mark.parametrize("variant", KERNEL_VARIANTS)
+def test_both_kernels_agree_on_every_call_of_every_variant(variant: str) -> None:
+    for players in player_counts(variant):
+        calls: Counter[str] = Counter()
+        with kernel_replaced(partial(_twin, calls)):
+            twinned = [*_matches(variant, players, 3), _public(variant, players)]
+        with kernel_replaced(partial(getattr, PURE)):
+            interpreted = [*_matches(variant, players, 3), _public(variant, players)]
+        assert twinned == interpreted
+        assert all(state.is_over for state in twinned)
+        # The card play went through the kernel: its calls were compared.
+        assert sum(calls.values()) > 0, calls
+
+
+@given(MASKS, st.booleans(), SUITS)
+def test_both_kernels_lead_alike(hand: int, no_heart_lead: bool, barred: int) -> None:
+    assert kernel.lead_mask(hand, no_heart_lead, barred) == PURE.lead_mask(
+        hand, no_heart_lead, barred
+    )
+
+
+@given(MASKS, SUITS, st.booleans(), st.booleans(), SUITS, st.sampled_from([0, kernel.JOKERS]))
+def test_both_kernels_follow_alike(
+    hand: int, led: int, on_heart: bool, on_void: bool, trumps: int, free: int
+) -> None:
+    args = (hand, led, on_heart, on_void, trumps, free)
+    assert kernel.follow_mask(*args) == PURE.follow_mask(*args)
+
+
+@given(MASKS.filter(bool), SUITS, SUITS, st.booleans())
+def test_both_kernels_pick_the_same_winner(trick: int, led: int, trumps: int, misere: bool) -> None:
+    if not trick & (led | trumps):
+        led = kernel.SUIT_OF[trick.bit_length() - 1] or kernel.JOKERS
+    assert kernel.winning_bit(trick, led, trumps, misere) == PURE.winning_bit(
+        trick, led, trumps, misere
+    )
+
+
+def test_every_card_is_its_own_bit_in_both_kernels() -> None:
+    # The highest cards are where a 32-bit shift would go wrong.
+    for index in range(54):
+        bit = 1 << index
+        assert kernel.bit_index(bit) == PURE.bit_index(bit) == index
+        for misere in (False, True):
+            assert kernel.winning_bit(bit | 1, kernel.SUITED | kernel.JOKERS, 0, misere) == (
+                bit if misere else 1
+            )
