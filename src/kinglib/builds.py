@@ -36,6 +36,7 @@ def is_compiled(module: ModuleType) -> bool:
 def kernel_info() -> str:
     """A short text saying which trick kernel runs: it contains ``compiled`` or ``python``.
 
+    >>> from kinglib import kernel_info
     >>> kernel_info() in ("trick kernel: compiled (mypyc)", "trick kernel: python")
     True
     """
