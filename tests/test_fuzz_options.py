@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -45,3 +46,8 @@ def test_several_options_at_once(variant: str, options: dict[str, Any]) -> None:
         kinglib.load_rules(variant, **options)
     except RulesError as exc:
         assert str(exc)
+
+
+def test_an_option_named_like_the_variant_argument_is_an_unknown_option() -> None:
+    with pytest.raises(kinglib.RulesError, match="unknown option 'variant' for atomic"):
+        kinglib.load_rules("atomic", variant=2)

@@ -220,7 +220,7 @@ class Rules:
 
 
 def load_rules(
-    variant: str, *, players: int | None = None, plugins: Sequence[Any] = (), **options: Any
+    variant: str, /, *, players: int | None = None, plugins: Sequence[Any] = (), **options: Any
 ) -> Rules:
     """Resolve a variant with its options and plugins into :class:`Rules`.
 
