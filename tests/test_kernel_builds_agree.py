@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +28,8 @@ import kinglib.dealing
 import kinglib.random_match
 import kinglib.tricks
 from kinglib import kernel
-from kinglib.bots import RandomBot
-from kinglib.builds import kernel_replaced, python_kernel
+from kinglib.bots import HeuristicBot, RandomBot, SearchBot
+from kinglib.builds import KERNEL_USERS, kernel_replaced, python_kernel
 from kinglib.play import game_seed
 from kinglib.random_match import random_match
 from kinglib.state import Phase, State
@@ -97,6 +98,40 @@ def _uses_kernel(variant: str) -> bool:
 
 
 KERNEL_VARIANTS = [variant for variant in VARIANTS if _uses_kernel(variant)]
+
+
+def test_every_module_that_imports_the_kernel_is_a_kernel_user() -> None:
+    source = Path(kinglib.__file__).parent.parent
+    importers = {
+        ".".join(path.relative_to(source).with_suffix("").parts)
+        for path in source.rglob("*.py")
+        if "from kinglib.kernel import" in path.read_text(encoding="utf-8")
+    }
+    assert importers == set(KERNEL_USERS)
+
+
+@pytest.mark.parametrize("variant", ["simple", "bidding", "jokers"])
+def test_both_kernels_agree_on_the_search_bots_playouts(variant: str) -> None:
+    rules = rules_for(variant)
+
+    def match() -> State:
+        """The first deal, the search bot in seat 0."""
+        bots = [SearchBot(seed=3, worlds=1), *(HeuristicBot() for _ in range(rules.players - 1))]
+        state = rules.new_match(seed=game_seed(29, 1))
+        while state.deal_number == 1:
+            seat = state.to_move
+            assert seat is not None
+            state = state.apply(bots[seat].choose_move(state.view(seat)))
+        return state
+
+    calls: Counter[str] = Counter()
+    with kernel_replaced(partial(_twin, calls)):
+        twinned = match()
+    with kernel_replaced(partial(getattr, PURE)):
+        interpreted = match()
+    assert twinned == interpreted
+    if variant != "jokers":
+        assert calls["play_deal_by"] > 0, calls
 
 
 def test_the_trick_taking_variants_use_the_kernel() -> None:

@@ -20,7 +20,7 @@ import kinglib.flow
 from kinglib import RulesError
 from kinglib.bots import Bot, RandomBot
 from kinglib.play import game_seed, play_game
-from kinglib.random_match import _raw_play, random_match
+from kinglib.random_match import kernel_trick_play, random_match
 from kinglib.rules import Rules
 from kinglib.state import State
 from tests import house_rules_sample
@@ -127,7 +127,7 @@ def deal_ends(rules: Rules, seed: int, fast: bool) -> tuple[State, list[State]]:
 
 def assert_raw_play_is_public_play(rules: Rules, seed: int) -> State:
     """The raw card play ends every deal in the state the public API ends it in."""
-    assert _raw_play(rules) is not None  # the raw card play is the one being compared
+    assert kernel_trick_play(rules) is not None  # the raw card play is the one being compared
     fast, fast_ends = deal_ends(rules, seed, fast=True)
     public, public_ends = deal_ends(rules, seed, fast=False)
     assert fast_ends == public_ends
@@ -185,7 +185,7 @@ def test_random_match_agrees_with_play_under_any_options(
     variant: str, data: st.DataObject, seed: int
 ) -> None:
     rules = data.draw(rules_with_options(variant))
-    if _raw_play(rules) is not None:
+    if kernel_trick_play(rules) is not None:
         assert_raw_play_is_public_play(rules, seed)
     else:
         assert_same_match(rules, seed)
@@ -232,7 +232,7 @@ def test_raw_card_play_agrees_with_play_in_ordered_trumps(seed: int, notrump: bo
 
 @pytest.mark.parametrize(
     "variant",
-    [v for v in kinglib.variant_names() if _raw_play(kinglib.load_rules(v)) is not None],
+    [v for v in kinglib.variant_names() if kernel_trick_play(kinglib.load_rules(v)) is not None],
 )
 def test_raw_card_play_agrees_with_play_in_every_variant_that_uses_it(variant: str) -> None:
     rules = kinglib.load_rules(variant)
@@ -252,9 +252,9 @@ def test_raw_card_play_covers_misere_and_notrump() -> None:
 
 
 def test_house_rules_and_trick_play_subclasses_keep_the_generic_path() -> None:
-    assert _raw_play(kinglib.load_rules("simple", plugins=[house_rules_sample])) is None
+    assert kernel_trick_play(kinglib.load_rules("simple", plugins=[house_rules_sample])) is None
     for variant in ("jokers", "domino"):
-        assert _raw_play(kinglib.load_rules(variant)) is None
+        assert kernel_trick_play(kinglib.load_rules(variant)) is None
     # The generic path still plays the house rule (and agrees with play()).
     rules = kinglib.load_rules("simple", plugins=[house_rules_sample])
     _, ends = deal_ends(rules, game_seed(4, 0), fast=True)

@@ -244,16 +244,20 @@ class _Judge:
         from every player; the tricks the hand wins in other suits collect a few cards of the
         suit thrown by players void in the led suit.
         """
-        others = self.deck - hand
+        others = self.deck.mask & ~hand.mask
         players = self.view.players
         total = 0.0
         for s in _ALL_SUITS:
-            mine = hand.of_suit(s)
-            out = others.of_suit(s)
-            for card in mine:
-                higher = sum(1 for c in out if _strength(c, False) > _strength(card, False))
-                wins = _win_chance(higher, len(mine))
-                total += wins * (players if s is suit else 0.3 * players / 4)
+            suit_mask = SUIT_MASKS[s]
+            mine = hand.mask & suit_mask
+            out = others & suit_mask
+            length = mine.bit_count()
+            weight = players if s is suit else 0.3 * players / 4
+            while mine:
+                bit = mine & -mine  # the cards in display order: the ace is the lowest bit
+                higher = (out & (bit - 1)).bit_count()  # the cards out that outrank it
+                total += _win_chance(higher, length) * weight
+                mine ^= bit
         return total
 
     def estimate(self, contract: Contract, hand: CardSet, *, ordered: bool = False) -> float:

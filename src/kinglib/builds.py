@@ -23,6 +23,7 @@ KERNEL_USERS = (
     "kinglib.tricks",
     "kinglib.random_match",
     "kinglib.dealing",
+    "kinglib.playouts",
     "kinglib_variants.jokers",
 )
 

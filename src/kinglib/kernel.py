@@ -59,6 +59,12 @@ The functions and their arguments:
     the cards taken) are updated in place. ``rules`` is a :data:`DealRules` tuple. Returns the
     codes of each trick's plays in play order, each trick's winner, and whether the deal
     ended early.
+``play_deal_by(hands, taken, leader, tricks_done, choose, rules)``
+    The rest of a deal played as :func:`play_deal` plays it, each card chosen by ``choose(seat,
+    legal, trick_mask, led, last)`` instead of drawn at random: ``legal`` is the mask the rules
+    allow, ``trick_mask`` the cards already in the trick (0 for a lead), ``led`` the led suit's
+    mask (0 for a lead), ``last`` whether the seat plays the trick's last card; it returns one
+    bit of ``legal``. :func:`play_deal` is this function with the random choice written in.
 """
 
 from __future__ import annotations
@@ -88,6 +94,7 @@ __all__ = [
     "next_to_play",
     "play_code",
     "play_deal",
+    "play_deal_by",
     "shuffle",
     "winner_of",
     "winning_bit",
@@ -289,6 +296,74 @@ def play_deal(
             codes.append(seat << 6 | (int(bit).bit_length() - 1))
             trick_mask |= bit
             seat = next_to_play(hands, seat, leader, players)
+        seat = winner_of(codes, winning_bit(trick_mask, led, trumps, misere))
+        taken[seat] |= trick_mask
+        tricks.append(codes)
+        winners.append(seat)
+        remaining ^= trick_mask
+        if not remaining:
+            return tricks, winners, False
+        if early_end and is_decided(
+            tricks_done + len(tricks), last_scoring_trick, remaining, scoring_mask
+        ):
+            return tricks, winners, True
+
+
+#: A card chooser for :func:`play_deal_by`: ``(seat, legal, trick_mask, led, last) -> bit``.
+Chooser = Callable[[int, int, int, int, bool], int]
+
+
+def play_deal_by(
+    hands: list[int],
+    taken: list[int],
+    leader: int,
+    tricks_done: int,
+    choose: Chooser,
+    rules: DealRules,
+) -> tuple[list[list[int]], list[int], bool]:
+    """Play the rest of a deal from a trick's start, ``choose`` picking every card."""
+    players: int = rules[0]
+    no_heart_lead: bool = rules[1]
+    king_on_heart_lead: bool = rules[2]
+    king_on_void: bool = rules[3]
+    trumps: i64 = rules[4]
+    barred_trumps: i64 = rules[5]
+    maker: int = rules[6]
+    misere: bool = rules[7]
+    early_end: bool = rules[8]
+    last_scoring_trick: int = rules[9]
+    scoring_mask: i64 = rules[10]
+    remaining: i64 = 0
+    for held in hands:
+        remaining |= held
+    tricks: list[list[int]] = []
+    winners: list[int] = []
+    seat = leader
+    while True:
+        leader = seat
+        hand: i64 = hands[seat]
+        legal = lead_mask(hand, no_heart_lead, barred_trumps if seat != maker else 0)
+        following = next_to_play(hands, seat, leader, players)
+        bit: i64 = choose(seat, legal, 0, 0, following == leader)
+        if not bit & legal or bit & (bit - 1):
+            raise ValueError(f"the chooser gave {bit:#x}, not one card of {legal:#x}")
+        index = bit_index(bit)
+        hands[seat] = hand ^ bit
+        codes = [seat << 6 | index]
+        trick_mask = bit
+        led: i64 = SUIT_OF[index]
+        seat = following
+        while seat != leader:
+            hand = hands[seat]
+            legal = follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps)
+            following = next_to_play(hands, seat, leader, players)
+            bit = choose(seat, legal, trick_mask, led, following == leader)
+            if not bit & legal or bit & (bit - 1):
+                raise ValueError(f"the chooser gave {bit:#x}, not one card of {legal:#x}")
+            hands[seat] = hand ^ bit
+            codes.append(seat << 6 | bit_index(bit))
+            trick_mask |= bit
+            seat = following
         seat = winner_of(codes, winning_bit(trick_mask, led, trumps, misere))
         taken[seat] |= trick_mask
         tricks.append(codes)

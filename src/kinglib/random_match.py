@@ -32,7 +32,7 @@ from kinglib.tricks import PLAYS, TrickPlay, seat_card_pairs
 __all__ = ["random_match"]
 
 
-def _raw_play(rules: Rules) -> TrickPlay | None:
+def kernel_trick_play(rules: Rules) -> TrickPlay | None:
     """The PLAY phase's rules when a deal's card play may run in the kernel, else None.
 
     That is when they are the stock :class:`TrickPlay` (a subclass may change any rule), no
@@ -44,6 +44,61 @@ def _raw_play(rules: Rules) -> TrickPlay | None:
     if type(phase_rules) is TrickPlay:
         return phase_rules
     return None
+
+
+def kernel_deal_rules(state: State, trick_play: TrickPlay) -> DealRules | None:
+    """The kernel's :data:`~kinglib.kernel.DealRules` of the deal of ``state`` (in the PLAY phase).
+
+    ``None`` when the deal holds jokers (they need their own rules).
+    """
+    remaining = 0
+    for hand in state.hands_mask:
+        remaining |= hand
+    if remaining & ~SUITED:
+        return None  # jokers: the stock rules do not place them
+    contract = state.contract_info
+    assert contract is not None
+    trump = state.trump
+    maker = state.maker
+    trumps = SUIT_MASKS[trump] if trump.__class__ is Suit else 0
+    return (
+        trick_play.players,
+        contract.no_heart_lead,
+        contract.king_on_heart_lead,
+        contract.king_on_void,
+        trumps,
+        trumps if trick_play.only_maker_leads_trump else 0,
+        -1 if maker is None else maker,
+        trump == "misere",
+        trick_play.early_end,
+        contract.last_scoring_trick,
+        contract.scoring_mask,
+    )
+
+
+def kernel_deal_end(
+    state: State,
+    players: int,
+    played: list[list[int]],
+    winners: list[int],
+    hands: list[int],
+    taken: list[int],
+) -> State:
+    """The state that ends the deal of ``state`` after the kernel played the tricks ``played``.
+
+    It equals the state :class:`~kinglib.tricks.TrickPlay` builds card by card after the deal's
+    last trick: the moves are chained, the tricks recorded with their winners.
+    """
+    tricks = list(state.tricks)
+    chain = state._chain
+    pair = _pairs_by_code(players).__getitem__
+    plays = PLAYS
+    for codes, winner in zip(played, winners):
+        for code in codes:
+            chain = (chain, plays[code & 63])
+        tricks.append(_trick(tuple(map(pair, codes)), winner))
+    # The state TrickPlay.complete_trick builds after the deal's last trick.
+    return _after_deal_play(state, winners[-1], tuple(hands), chain, tuple(taken), tuple(tricks))
 
 
 def _play_deal(
@@ -58,45 +113,17 @@ def _play_deal(
     state of the next deal (or the final state). ``None`` when the deal holds jokers (they
     need their own rules).
     """
-    hands_t = state.hands_mask
-    contract = state.contract_info
-    assert contract is not None
-    trump = state.trump
-    maker = state.maker
-    remaining = 0
-    for hand in hands_t:
-        remaining |= hand
-    if remaining & ~SUITED:
-        return None  # jokers: the stock rules do not place them
-    hands = list(hands_t)
-    trumps = SUIT_MASKS[trump] if trump.__class__ is Suit else 0
-    deal_rules: DealRules = (
-        trick_play.players,
-        contract.no_heart_lead,
-        contract.king_on_heart_lead,
-        contract.king_on_void,
-        trumps,
-        trumps if trick_play.only_maker_leads_trump else 0,
-        -1 if maker is None else maker,
-        trump == "misere",
-        trick_play.early_end,
-        contract.last_scoring_trick,
-        contract.scoring_mask,
-    )
+    deal_rules = kernel_deal_rules(state, trick_play)
+    if deal_rules is None:
+        return None
+    hands = list(state.hands_mask)
     taken = list(state.taken_mask)
-    tricks = list(state.tricks)
     leader = state.to_move
     assert leader is not None
-    played, winners, ended_early = play_deal(hands, taken, leader, len(tricks), getbits, deal_rules)
-    chain = state._chain
-    pair = _pairs_by_code(trick_play.players).__getitem__
-    plays = PLAYS
-    for codes, winner in zip(played, winners):
-        for code in codes:
-            chain = (chain, plays[code & 63])
-        tricks.append(_trick(tuple(map(pair, codes)), winner))
-    # The state TrickPlay.complete_trick builds after the deal's last trick.
-    after = _after_deal_play(state, winners[-1], tuple(hands), chain, tuple(taken), tuple(tricks))
+    played, winners, ended_early = play_deal(
+        hands, taken, leader, len(state.tricks), getbits, deal_rules
+    )
+    after = kernel_deal_end(state, trick_play.players, played, winners, hands, taken)
     return finish_deal(after, ended_early=ended_early)
 
 
@@ -130,7 +157,7 @@ def random_match(rules: Rules, seed: int = 0) -> State:
     choices = [rng.choice for rng in draws]
     getbits = [rng.getrandbits for rng in draws]
     phases = rules.phases
-    raw = _raw_play(rules)
+    raw = kernel_trick_play(rules)
     play_phase = Phase.PLAY
     house = rules.legal_moves_filter
     over = Phase.OVER

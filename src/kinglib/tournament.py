@@ -22,6 +22,7 @@ from kinglib.bots import Bot, HeuristicBot, RandomBot
 from kinglib.errors import RulesError
 from kinglib.moves import Move
 from kinglib.play import RulesSpec, play, rules_from_spec, rules_spec
+from kinglib.playouts import PLAYOUT_KINDS
 from kinglib.rules import Rules
 from kinglib.search import SearchBot
 from kinglib.seeding import game_seed
@@ -45,23 +46,44 @@ BOT_KINDS = ("search", "heuristic", "random")
 def make_bot(spec: str, seed: int) -> Bot:
     """A bot from its name (``search``, ``heuristic``, ``random``) and options.
 
-    Options follow a colon, comma-separated: ``search:worlds=8,playouts=2``.
+    Options follow a colon, comma-separated: ``search:worlds=8,playouts=2``; the search bot's
+    playouts are named, ``search:playout=random``.
+
+    Raises:
+        RulesError: an unknown bot or option, or an option value that is not a whole number
+            (or not a playout's name).
+
     """
     kind, _, rest = spec.partition(":")
     options: dict[str, int] = {}
+    playout = "greedy"
     for item in filter(None, rest.split(",")):
         key, eq, value = item.partition("=")
-        if not eq or not value.strip().lstrip("-").isdigit():
+        key, value = key.strip(), value.strip()
+        if kind == "search" and key == "playout" and eq:
+            if value not in PLAYOUT_KINDS:
+                raise RulesError(
+                    f"the search bot's playout is one of {', '.join(PLAYOUT_KINDS)}, not {value!r}"
+                )
+            playout = value
+            continue
+        if not eq or not value.lstrip("-").isdigit() or len(value) > 9:
             raise RulesError(f"bot option {item!r} of {spec!r} is not key=number")
-        options[key.strip()] = int(value)
+        options[key] = int(value)
     if kind == "search":
         unknown = set(options) - {"worlds", "playouts"}
         if unknown:
             raise RulesError(f"the search bot has no option {sorted(unknown)[0]!r}")
-        return SearchBot(
-            seed=seed, worlds=options.get("worlds", 24), playouts=options.get("playouts", 1)
-        )
-    if options:
+        try:
+            return SearchBot(
+                seed=seed,
+                worlds=options.get("worlds", 24),
+                playouts=options.get("playouts", 1),
+                playout=playout,
+            )
+        except ValueError as error:
+            raise RulesError(f"bad search bot {spec!r}: {error}") from None
+    if options or rest:
         raise RulesError(f"the {kind} bot takes no options, not {rest!r}")
     if kind == "heuristic":
         return HeuristicBot()

@@ -1,0 +1,238 @@
+"""Playouts: the rest of a deal played by sensible players, for the search bot.
+
+A playout from a state plays every seat's moves to the end of the deal and returns the points
+the deal scores. Two ways of playing are offered:
+
+* ``"greedy"``: every card of a trick-taking phase is picked by :func:`greedy_card`, a fast
+  player that ducks in a penalty deal and takes in a positive one; every other move (a
+  contract, a bid, a declaration, a discard, a draw) is the one
+  :class:`~kinglib.bots.HeuristicBot` makes. From the start of a trick, the card play of the
+  stock trick rules runs whole in the trick kernel (:func:`kinglib.kernel.play_deal_by`);
+  other trick rules (a variant's own) are played a card at a time, the trick's winner asked of
+  the phase's rules. That is many times faster than building a view for every card.
+* ``"random"``: uniformly random legal moves.
+
+The rules are the engine's: the legal cards come from the kernel's rule functions or from the
+phase's own rules, the deal is scored by the variant's ``kinglib_score_deal``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kinglib.contracts import Contract
+from kinglib.kernel import (
+    HEARTS,
+    SUIT_OF,
+    Chooser,
+    DealRules,
+    next_to_play,
+    play_deal_by,
+    winning_bit,
+)
+from kinglib.moves import Move, Play
+from kinglib.random_match import kernel_deal_end, kernel_deal_rules, kernel_trick_play
+from kinglib.rules import Rules
+from kinglib.state import Phase, State
+from kinglib.tricks import TrickPlay
+
+if TYPE_CHECKING:
+    from kinglib.bots import HeuristicBot
+
+__all__ = ["PLAYOUT_KINDS", "Playout", "greedy_card", "greedy_chooser"]
+
+#: The ways a playout may play, by name.
+PLAYOUT_KINDS = ("greedy", "random")
+
+
+def _strongest(mask: int) -> int:
+    """The bit of the highest-ranked card of ``mask`` (an ace before a king, whatever the suit)."""
+    best = 0
+    best_rank = 99
+    while mask:
+        bit = mask & -mask
+        rank = (bit.bit_length() - 1) % 13
+        if rank < best_rank:
+            best, best_rank = bit, rank
+        mask ^= bit
+    return best
+
+
+def _weakest(mask: int) -> int:
+    """The bit of the lowest-ranked card of ``mask`` (a two before a three, whatever the suit)."""
+    best = 0
+    best_rank = -1
+    while mask:
+        bit = mask & -mask
+        rank = (bit.bit_length() - 1) % 13
+        if rank >= best_rank:
+            best, best_rank = bit, rank
+        mask ^= bit
+    return best
+
+
+def greedy_card(
+    legal: int, wins: int, trick_mask: int, led: int, last: bool, positive: bool, scoring: int
+) -> int:
+    """The bit of the card a greedy player picks among ``legal``.
+
+    ``wins``: the legal cards that would win the trick so far; ``trick_mask``: the cards in the
+    trick (0 for a lead); ``led``: the mask of the led suit; ``last``: whether the trick's last
+    card; ``positive``: whether the deal rewards taking; ``scoring``: the cards that score.
+
+    In a deal that rewards taking (a positive game or a trump round) it leads its highest
+    card, wins a trick with its cheapest winning card when it plays last and its highest one
+    otherwise, and throws its lowest card (a card that scores nothing first) when it cannot
+    win. In a penalty deal it leads its lowest card that scores nothing, ducks with its highest
+    card that loses, sheds the cards that cost most when it cannot follow, and when it must
+    take, takes with its highest card (a costly one first).
+    """
+    if not legal & (legal - 1):
+        return legal
+    if not trick_mask:
+        if positive:
+            return _strongest(legal)
+        return _weakest(legal & ~scoring or legal)
+    loses = legal & ~wins
+    if positive:
+        if wins:
+            return _weakest(wins) if last else _strongest(wins)
+        return _weakest(loses & ~scoring or loses)
+    if loses:
+        if legal & led:
+            return _strongest(loses)
+        return _strongest(loses & scoring or loses)
+    return _strongest(wins & scoring or wins)
+
+
+def greedy_chooser(contract: Contract, deal_rules: DealRules) -> Chooser:
+    """A :func:`greedy_card` player for :func:`~kinglib.kernel.play_deal_by` in ``contract``."""
+    trumps = deal_rules[4]
+    misere = deal_rules[7]
+    scoring = contract.scoring_mask
+    positive = contract.trump_round or contract.sign > 0
+
+    def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+        wins = 0
+        if trick_mask:
+            rest = legal
+            while rest:
+                bit = rest & -rest
+                if winning_bit(trick_mask | bit, led, trumps, misere) == bit:
+                    wins |= bit
+                rest ^= bit
+        return greedy_card(legal, wins, trick_mask, led, last, positive, scoring)
+
+    return choose
+
+
+class Playout:
+    """Plays deals of ``rules`` out from any state: ``points(state, seat, rng)``.
+
+    Args:
+        rules: the rules of the states it will play out.
+        kind: ``"greedy"`` (the default) or ``"random"``; see the module's text.
+
+    Raises:
+        ValueError: an unknown ``kind``.
+
+    """
+
+    def __init__(self, rules: Rules, kind: str = "greedy") -> None:
+        """Prepare playouts of ``rules``."""
+        if kind not in PLAYOUT_KINDS:
+            raise ValueError(
+                f"unknown playout {kind!r}: the playouts are {', '.join(PLAYOUT_KINDS)}"
+            )
+        from kinglib.bots import HeuristicBot  # the bots module imports the search bot
+
+        self.rules = rules
+        self.kind = kind
+        self._kernel = kernel_trick_play(rules) if kind == "greedy" else None
+        play = rules.phases.get(Phase.PLAY)
+        self._tricks = play if kind == "greedy" and isinstance(play, TrickPlay) else None
+        self._bot: HeuristicBot = HeuristicBot()
+
+    def points(self, state: State, seat: int, rng: random.Random) -> int:
+        """The points ``seat`` scores in the deal of ``state`` when it is played out.
+
+        ``rng`` draws the random moves (of a ``"random"`` playout). When the match ends
+        without the deal being scored, 0.
+        """
+        deal = state.deal_number
+        kernel = self._kernel
+        while not state.is_over and state.deal_number == deal:
+            if kernel is not None and state.phase is Phase.PLAY and not state.trick:
+                deal_rules = kernel_deal_rules(state, kernel)
+                contract = state.contract_info
+                if deal_rules is not None and contract is not None:
+                    hands = list(state.hands_mask)
+                    taken = list(state.taken_mask)
+                    leader = state.to_move
+                    assert leader is not None
+                    played, winners, _ = play_deal_by(
+                        hands,
+                        taken,
+                        leader,
+                        len(state.tricks),
+                        greedy_chooser(contract, deal_rules),
+                        deal_rules,
+                    )
+                    end = kernel_deal_end(state, kernel.players, played, winners, hands, taken)
+                    return self.rules.score_deal(end)[seat]
+            state = state.apply(self.move(state, rng))
+        results = state.results
+        return results[deal - 1].points[seat] if len(results) >= deal else 0
+
+    def move(self, state: State, rng: random.Random) -> Move:
+        """The playout's next move in ``state`` (one move; the kernel plays whole deals).
+
+        Random playouts draw it with ``rng``. Greedy playouts play a card of the trick rules
+        with :func:`greedy_card` (the trick's winner asked of the phase's own rules) and any
+        other move as :class:`~kinglib.bots.HeuristicBot` does.
+        """
+        moves = state.legal_moves()
+        if self.kind == "random":
+            return rng.choice(moves)
+        tricks = self._tricks
+        contract = state.contract_info
+        if tricks is not None and state.phase is Phase.PLAY and contract is not None:
+            card = self._greedy_play(state, tricks, contract, moves)
+            if card is not None:
+                return card
+        mover = state.to_move
+        assert mover is not None
+        return self._bot.choose_move(state.view(mover))
+
+    @staticmethod
+    def _greedy_play(
+        state: State, tricks: TrickPlay, contract: Contract, moves: Sequence[Move]
+    ) -> Play | None:
+        """The greedy card among ``moves``; None when a move is not a card (a draw)."""
+        seat = state.to_move
+        assert seat is not None
+        by_bit: dict[int, Play] = {}
+        for move in moves:
+            if not isinstance(move, Play):
+                return None
+            by_bit[move.card.mask] = move
+        legal = sum(by_bit)
+        trick = state.trick
+        wins = trick_mask = led = 0
+        leader = seat
+        if trick:
+            leader = trick[0][0]
+            first = trick[0][1]
+            led = HEARTS if first.suit is None else SUIT_OF[first.index]
+            for _, card in trick:
+                trick_mask |= card.mask
+            for bit, move in by_bit.items():
+                if tricks.trick_winner(state, (*trick, (seat, move.card))) == seat:
+                    wins |= bit
+        hands = state.hands_mask
+        last = next_to_play(hands, seat, leader, len(hands)) == leader
+        positive = contract.trump_round or contract.sign > 0
+        bit = greedy_card(legal, wins, trick_mask, led, last, positive, contract.scoring_mask)
+        return by_bit[bit]
