@@ -41,7 +41,7 @@ import attrs
 
 from kinglib.cards import iter_indices
 from kinglib.errors import IllegalMoveError, KinglibError
-from kinglib.moves import Choose, Declare, Move
+from kinglib.moves import Choose, Declare, Move, Play
 from kinglib.state import DealSpec, MatchSetup, Phase, State
 
 if TYPE_CHECKING:
@@ -328,11 +328,6 @@ class _Knowledge:
                 self.excluded[self.index[name]] |= mask & layout.pool
         self.placer = _Placer(layout.pool, layout.slots, self.excluded)
         self.failures = 0
-        # Cards the view shows played: where they were dealt may be hidden, but a seat
-        # certainly held each card it plays until it plays it.
-        self.played = 0
-        for mask in played_by(view):
-            self.played |= mask
 
     def exclude(self, name: str, mask: int) -> bool:
         """Add an exclusion; whether it is new."""
@@ -485,7 +480,13 @@ def _learn(knowledge: _Knowledge, state: State, move: Move, number: int) -> None
         return
     pool = knowledge.layout.pool
     hands = list(state.hands_mask)
-    bare = hands[seat] & (~pool | knowledge.played)
+    # The cards the mover certainly holds: those whose place is known, and the card it plays
+    # (which may be hidden, as a card drawn unseen). A card it plays later is not among them:
+    # it may have come to its hand after this move (drawn from a stock).
+    certain = ~pool
+    if isinstance(move, Play):
+        certain |= move.card.mask
+    bare = hands[seat] & certain
     hands[seat] = bare
     if move not in state.evolve(hands_mask=tuple(hands)).legal_moves():
         return  # not a matter of the hidden cards
