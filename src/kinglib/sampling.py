@@ -244,6 +244,18 @@ class _Placer:
             go(0, n, [])
         return out
 
+    def _group_splits(self, g: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The ways to share group ``g`` among its allowed slots within ``caps``.
+
+        The last group must fill every capacity left exactly: one split at most, found without
+        enumerating the others (the largest group, the cards allowed everywhere, comes last).
+        """
+        allowed, cards = self.groups[g]
+        if g < len(self.groups) - 1:
+            return self._splits(allowed, len(cards), caps)
+        fits = sum(caps) == len(cards) and all(allowed >> j & 1 for j, c in enumerate(caps) if c)
+        return [caps] if fits else []
+
     def ways(self, g: int, caps: tuple[int, ...]) -> int:
         """The number of placements of groups ``g``... into the capacities ``caps``."""
         if g == len(self.groups):
@@ -252,10 +264,9 @@ class _Placer:
         found = self._ways.get(key)
         if found is not None:
             return found
-        allowed, cards = self.groups[g]
-        n = len(cards)
+        n = len(self.groups[g][1])
         total = 0
-        for split in self._splits(allowed, n, caps):
+        for split in self._group_splits(g, caps):
             rest = tuple(c - s for c, s in zip(caps, split))
             sub = self.ways(g + 1, rest)
             if sub:
@@ -271,10 +282,10 @@ class _Placer:
             return self._cut(cards, self.sizes, range(len(self.sizes)))
         placed = dict.fromkeys(self.names, 0)
         caps = self.sizes
-        for g, (allowed, group) in enumerate(self.groups):
+        for g, (_, group) in enumerate(self.groups):
             n = len(group)
             options = []
-            for split in self._splits(allowed, n, caps):
+            for split in self._group_splits(g, caps):
                 rest = tuple(c - s for c, s in zip(caps, split))
                 weight = _multinomial(n, split) * self.ways(g + 1, rest)
                 if weight:
