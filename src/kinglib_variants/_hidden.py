@@ -1,11 +1,12 @@
 """Where the hidden cards lie in the variants whose cards move unseen (``kinglib_sample_hidden``).
 
-* the praise-mode trump rounds deal three cards, then the rest;
 * atomic shows the widow, which joins the declarer's hand, and he discards two cards unseen;
 * domino players draw unseen cards from an ordered stock.
 
-Each function answers the hook with a :class:`~kinglib.sampling.HiddenLayout`; the sampler
-deals the cards, replays the deal and learns what play revealed.
+(The praise-mode trump rounds, which deal three cards and then the rest, have theirs in the
+kit: :func:`kinglib.kit.trump_rounds.praise_layout`.) Each function answers the hook with a
+:class:`~kinglib.sampling.HiddenLayout`; the sampler deals the cards, replays the deal and
+learns what play revealed.
 """
 
 from __future__ import annotations
@@ -19,10 +20,7 @@ from kinglib.rules import Rules
 from kinglib.sampling import DealStart, HiddenLayout, hand_slot, played_by, stock_layout
 from kinglib.view import View
 
-__all__ = ["atomic_layout", "domino_layout", "praise_layout"]
-
-_FIRST_CARDS = 3
-_UNDEALT = "undealt"
+__all__ = ["atomic_layout", "domino_layout"]
 
 
 def _known(view: View, played: list[int]) -> int:
@@ -43,57 +41,6 @@ def _ordered(mask: int, rng: random.Random) -> list[int]:
     cards = list(iter_indices(mask))
     rng.shuffle(cards)
     return cards
-
-
-# --------------------------------------------------------------------------- praise mode
-
-
-def praise_layout(rules: Rules, view: View) -> HiddenLayout:
-    """A trump round in praise mode: three cards each first, the rest once declared.
-
-    While the rest is undealt, each seat's undealt cards are hidden (from itself too). Once
-    dealt, the hands are as in trick play; the declarer's last card, if shown, is his, and the
-    last dealt to him.
-    """
-    if view.contract != "trumps" or "declarer" not in view.extra:
-        return stock_layout(rules, view)
-    seat = view.seat
-    declarer = int(view.extra["declarer"])
-    played = played_by(view)
-    pool = rules.deck.mask & ~_known(view, played)
-    staged = view.pile_sizes.get(_UNDEALT, 0) > 0
-    slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
-    if staged:
-        sizes = _dealt_sizes(rules, view)
-        slots += [
-            (f"rest:{s}", sizes[s] - view.hand_sizes[s])
-            for s in range(view.players)
-            if sizes[s] > view.hand_sizes[s]
-        ]
-    last = view.extra.get("last_card")
-    last_mask = last.mask if isinstance(last, Card) else 0
-    excluded = [(hand_slot(s), last_mask) for s in range(view.players) if s != declarer]
-
-    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
-        hands = []
-        orders = []
-        for s in range(view.players):
-            held = (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | played[s]
-            rest = placed.get(f"rest:{s}", 0)
-            # The declarer's shown last card is the last one dealt to him.
-            shown_last = last_mask if s == declarer else 0
-            if staged:
-                first = _ordered(held, rng)
-            else:
-                first = _ordered(held & ~shown_last, rng)[:_FIRST_CARDS]
-            tail = [i for i in _ordered((held | rest) & ~shown_last, rng) if i not in first]
-            if held & shown_last:
-                tail.append(shown_last.bit_length() - 1)
-            hands.append(held | rest)
-            orders.append((f"hand:{s}", (*first, *tail)))
-        return DealStart(hands=tuple(hands), orders=tuple(orders))
-
-    return HiddenLayout(pool=pool, slots=tuple(slots), start=start, excluded=tuple(excluded))
 
 
 # --------------------------------------------------------------------------- atomic
