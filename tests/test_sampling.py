@@ -15,6 +15,7 @@ import kinglib
 from kinglib import CardSet, Phase, State, Suit
 from kinglib.sampling import SamplingError
 from kinglib.testing import strategies
+from kinglib_variants.domino import DominoAux
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("simple", {}),
@@ -39,6 +40,33 @@ def _played_out(world: State, rng: random.Random, moves: int = 60) -> State:
     return world
 
 
+def _check_samples(state: State, seed: int) -> None:
+    """Sample every seat's view of ``state`` once and check the sample against the view."""
+    if state.is_over:
+        return
+    rules = state.rules
+    rng = random.Random(seed)
+    for seat in range(rules.players):
+        view = state.view(seat)
+        world = view.sample(rng)
+        assert world.view(seat).to_dict() == view.to_dict()
+        assert (world.deal_number, world.phase, world.to_move) == (
+            state.deal_number,
+            state.phase,
+            state.to_move,
+        )
+        assert world.totals == state.totals and world.results == state.results
+        # Every card of the pack is in exactly one place.
+        places = [*world.hands_mask, *world.taken_mask, *(m for _, m in world.piles_mask)]
+        places += [card.mask for _, card in world.trick]
+        assert sum(m.bit_count() for m in places) == len(rules.deck)
+        # The deal's moves are the view's, hidden ones filled in, and play goes on legally.
+        assert len(world.deal_moves) == len(view.deal_moves)
+        for mine, theirs in zip(world.deal_moves, view.deal_moves):
+            assert theirs is None or mine == theirs
+        _played_out(world, rng)
+
+
 @pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=lambda c: str(c))
 def test_a_sample_shows_the_seat_exactly_its_view(variant: str, options: dict[str, Any]) -> None:
     rules = kinglib.load_rules(variant, **options)
@@ -46,28 +74,52 @@ def test_a_sample_shows_the_seat_exactly_its_view(variant: str, options: dict[st
     @settings(max_examples=10)
     @given(strategies.states(rules, max_moves=120), st.integers(0, 2**32))
     def check(state: State, seed: int) -> None:
-        if state.is_over:
-            return
-        rng = random.Random(seed)
-        for seat in range(rules.players):
-            view = state.view(seat)
-            world = view.sample(rng)
-            assert world.view(seat).to_dict() == view.to_dict()
-            assert (world.deal_number, world.phase, world.to_move) == (
-                state.deal_number,
-                state.phase,
-                state.to_move,
-            )
-            assert world.totals == state.totals and world.results == state.results
-            # Every card of the pack is in exactly one place.
-            places = [*world.hands_mask, *world.taken_mask, *(m for _, m in world.piles_mask)]
-            places += [card.mask for _, card in world.trick]
-            assert sum(m.bit_count() for m in places) == len(rules.deck)
-            # The deal's moves are the view's, hidden ones filled in, and play goes on legally.
-            assert len(world.deal_moves) == len(view.deal_moves)
-            for mine, theirs in zip(world.deal_moves, view.deal_moves):
-                assert theirs is None or mine == theirs
-            _played_out(world, rng)
+        _check_samples(state, seed)
+
+    check()
+
+
+def bot_states(rules: kinglib.Rules, max_moves: int) -> st.SearchStrategy[State]:
+    """States of a match played by heuristic bots, some seats by random bots instead.
+
+    Bots keep cards that random play would throw away early (a domino player holds a suit it
+    drew for and plays it deals later), so they reach positions random play rarely does.
+    """
+
+    @st.composite
+    def build(draw: st.DrawFn) -> State:
+        seed = draw(strategies.seeds())
+        count = draw(st.integers(0, max_moves))
+        randoms = draw(st.lists(st.booleans(), min_size=rules.players, max_size=rules.players))
+        bots: list[kinglib.bots.Bot] = [
+            kinglib.bots.RandomBot(seed=seed + s) if r else kinglib.bots.HeuristicBot()
+            for s, r in enumerate(randoms)
+        ]
+        state = rules.new_match(seed=seed)
+        for _ in range(count):
+            if state.is_over:
+                break
+            seat = state.to_move
+            assert seat is not None
+            state = state.apply(bots[seat].choose_move(state.view(seat)))
+        return state
+
+    return build()
+
+
+BOT_CONFIGS = [*CONFIGS, ("domino", {"players": 3, "deck": 52}), ("domino", {"players": 5})]
+
+
+@pytest.mark.parametrize(("variant", "options"), BOT_CONFIGS, ids=lambda c: str(c))
+def test_a_sample_shows_the_seat_its_view_in_matches_played_by_bots(
+    variant: str, options: dict[str, Any]
+) -> None:
+    rules = kinglib.load_rules(variant, **options)
+
+    @settings(max_examples=6)
+    @given(bot_states(rules, max_moves=150), st.integers(0, 2**32))
+    def check(state: State, seed: int) -> None:
+        _check_samples(state, seed)
 
     check()
 
@@ -274,3 +326,79 @@ def test_samples_keep_the_shown_last_card_last_dealt_to_the_declarer(
             assert world.view(view.seat).to_dict() == view.to_dict()
             checked += 1
     assert checked == 60 and shown > 0
+
+
+def _domino_deal(hands: list[str], stock: str, moves: list[str]) -> State:
+    rules = kinglib.load_rules("domino", players=3)
+    state = rules.new_deal("domino", hands, dealer=2, stock=stock)
+    return _apply(state, *moves)
+
+
+def _drew_for_spades_then_drew_a_spade() -> State:
+    """Seat 1 draws for spades (7H, then 8S which it plays), later draws 9S with TC for clubs,
+    and leads 9S: it cannot have held 9S (nor any spade) when it first drew."""
+    return _domino_deal(
+        ["AS KS QS JS TS 7C", "AD KD QD JD TD 9D", "AH KH QH JH TH 9C"],
+        "7H 8S 7S 9S TC 8H 8D 7D 8C QC KC JC AC 9H",
+        ["AS", "draw", "8S", "draw", "7S", "7C", "draw", "TC", "9C", "9S"],
+    )
+
+
+def _drawn(world: State, seat: int) -> CardSet:
+    aux = world.aux
+    assert isinstance(aux, DominoAux)
+    return CardSet.from_mask(aux.drawn[seat])
+
+
+def test_a_domino_card_played_in_a_suit_its_seat_drew_for_came_from_a_later_draw() -> None:
+    state = _drew_for_spades_then_drew_a_spade()
+    assert state.view(0).extra["draws"] == ((1, 2), (2, 1), (1, 2))
+    known = CardSet.parse("8S 9S TC")
+    for seat in range(3):
+        view = state.view(seat)
+        rng = random.Random(seat)
+        worlds = [view.sample(rng) for _ in range(150)]
+        assert all(w.view(seat).to_dict() == view.to_dict() for w in worlds)
+        # 9S was drawn, with TC, not dealt to seat 1; its first draw was 8S and a card that
+        # is no spade, unseen by the other seats.
+        for world in worlds:
+            drawn = _drawn(world, 1)
+            assert known.mask & ~drawn.mask == 0 and len(drawn) == 4
+            (first,) = drawn - known
+            assert first.suit is not Suit.SPADES
+        if seat != 1:
+            assert len({_drawn(w, 1) for w in worlds}) > 3
+
+
+def test_a_domino_seat_knows_which_of_its_draws_each_card_came_from() -> None:
+    """Seat 1 draws 7H and 8S for spades, plays 7H, then draws 8D and TC for clubs: in every
+    sample of its own view 7H came in the first draw (it played 7H before the second)."""
+    state = _domino_deal(
+        ["AS KS QS JS AH 7C", "AD KD QD JD TD 9D", "KH QH JH TH 9C 8C"],
+        "7H 8S 7S 8D TC TS 9S 9H 8H 7D AC KC QC JC",
+        ["AS", "draw", "8S", "draw", "7S", "AH", "7H", "KH", "7C", "draw", "TC", "9C"],
+    )
+    view = state.view(1)
+    assert view.extra["drawn"] == CardSet.parse("8S 7H 8D TC")
+    rng = random.Random(1)
+    for _ in range(200):
+        world = view.sample(rng)
+        assert world.view(1).to_dict() == view.to_dict()
+        assert world.hand(1) == state.hand(1)
+
+
+def test_sampling_learns_a_domino_draw_void_from_the_replay_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without the layout's inference from draws, replaying the deal teaches it: a seat that
+    drew held no card of the led suit, even one it plays later."""
+    from kinglib_variants import _hidden
+
+    monkeypatch.setattr(_hidden, "_draw_voids", lambda *args: [])
+    state = _drew_for_spades_then_drew_a_spade()
+    view = state.view(0)
+    rng = random.Random(0)
+    for _ in range(150):
+        world = view.sample(rng)
+        assert world.view(0).to_dict() == view.to_dict()
+        assert _drawn(world, 1) >= CardSet.parse("9S")

@@ -130,3 +130,17 @@ def test_the_examples_import_no_private_name(example: str) -> None:
                 private = [p for p in node.module.split(".") if p.startswith("_")]
                 private += [a.name for a in node.names if a.name.startswith("_")]
                 assert not private, f"{path.name} imports {node.module}: {private}"
+
+
+def test_the_kit_imports_nothing_from_the_built_in_variants() -> None:
+    # The kit is for any variant: it stands on the core alone.
+    for path in (ROOT / "src" / "kinglib" / "kit").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            modules: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module]
+            elif isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            for module in modules:
+                assert module.split(".")[0] != "kinglib_variants", f"{path.name} imports {module}"

@@ -41,7 +41,7 @@ import attrs
 
 from kinglib.cards import iter_indices
 from kinglib.errors import IllegalMoveError, KinglibError
-from kinglib.moves import Choose, Declare, Move
+from kinglib.moves import Choose, Declare, Move, Play
 from kinglib.state import DealSpec, MatchSetup, Phase, State
 
 if TYPE_CHECKING:
@@ -244,6 +244,18 @@ class _Placer:
             go(0, n, [])
         return out
 
+    def _group_splits(self, g: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The ways to share group ``g`` among its allowed slots within ``caps``.
+
+        The last group must fill every capacity left exactly: one split at most, found without
+        enumerating the others (the largest group, the cards allowed everywhere, comes last).
+        """
+        allowed, cards = self.groups[g]
+        if g < len(self.groups) - 1:
+            return self._splits(allowed, len(cards), caps)
+        fits = sum(caps) == len(cards) and all(allowed >> j & 1 for j, c in enumerate(caps) if c)
+        return [caps] if fits else []
+
     def ways(self, g: int, caps: tuple[int, ...]) -> int:
         """The number of placements of groups ``g``... into the capacities ``caps``."""
         if g == len(self.groups):
@@ -252,10 +264,9 @@ class _Placer:
         found = self._ways.get(key)
         if found is not None:
             return found
-        allowed, cards = self.groups[g]
-        n = len(cards)
+        n = len(self.groups[g][1])
         total = 0
-        for split in self._splits(allowed, n, caps):
+        for split in self._group_splits(g, caps):
             rest = tuple(c - s for c, s in zip(caps, split))
             sub = self.ways(g + 1, rest)
             if sub:
@@ -271,10 +282,10 @@ class _Placer:
             return self._cut(cards, self.sizes, range(len(self.sizes)))
         placed = dict.fromkeys(self.names, 0)
         caps = self.sizes
-        for g, (allowed, group) in enumerate(self.groups):
+        for g, (_, group) in enumerate(self.groups):
             n = len(group)
             options = []
-            for split in self._splits(allowed, n, caps):
+            for split in self._group_splits(g, caps):
                 rest = tuple(c - s for c, s in zip(caps, split))
                 weight = _multinomial(n, split) * self.ways(g + 1, rest)
                 if weight:
@@ -328,11 +339,6 @@ class _Knowledge:
                 self.excluded[self.index[name]] |= mask & layout.pool
         self.placer = _Placer(layout.pool, layout.slots, self.excluded)
         self.failures = 0
-        # Cards the view shows played: where they were dealt may be hidden, but a seat
-        # certainly held each card it plays until it plays it.
-        self.played = 0
-        for mask in played_by(view):
-            self.played |= mask
 
     def exclude(self, name: str, mask: int) -> bool:
         """Add an exclusion; whether it is new."""
@@ -485,7 +491,13 @@ def _learn(knowledge: _Knowledge, state: State, move: Move, number: int) -> None
         return
     pool = knowledge.layout.pool
     hands = list(state.hands_mask)
-    bare = hands[seat] & (~pool | knowledge.played)
+    # The cards the mover certainly holds: those whose place is known, and the card it plays
+    # (which may be hidden, as a card drawn unseen). A card it plays later is not among them:
+    # it may have come to its hand after this move (drawn from a stock).
+    certain = ~pool
+    if isinstance(move, Play):
+        certain |= move.card.mask
+    bare = hands[seat] & certain
     hands[seat] = bare
     if move not in state.evolve(hands_mask=tuple(hands)).legal_moves():
         return  # not a matter of the hidden cards

@@ -1,17 +1,18 @@
 """Where the hidden cards lie in the variants whose cards move unseen (``kinglib_sample_hidden``).
 
-* the praise-mode trump rounds deal three cards, then the rest;
 * atomic shows the widow, which joins the declarer's hand, and he discards two cards unseen;
 * domino players draw unseen cards from an ordered stock.
 
-Each function answers the hook with a :class:`~kinglib.sampling.HiddenLayout`; the sampler
-deals the cards, replays the deal and learns what play revealed.
+(The praise-mode trump rounds, which deal three cards and then the rest, have theirs in the
+kit: :func:`kinglib.kit.trump_rounds.praise_layout`.) Each function answers the hook with a
+:class:`~kinglib.sampling.HiddenLayout`; the sampler deals the cards, replays the deal and
+learns what play revealed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from kinglib.cards import SUIT_MASKS, Card, CardSet, iter_indices
 from kinglib.moves import Discard, Draw, Move, Play
@@ -19,10 +20,7 @@ from kinglib.rules import Rules
 from kinglib.sampling import DealStart, HiddenLayout, hand_slot, played_by, stock_layout
 from kinglib.view import View
 
-__all__ = ["atomic_layout", "domino_layout", "praise_layout"]
-
-_FIRST_CARDS = 3
-_UNDEALT = "undealt"
+__all__ = ["atomic_layout", "domino_layout"]
 
 
 def _known(view: View, played: list[int]) -> int:
@@ -43,57 +41,6 @@ def _ordered(mask: int, rng: random.Random) -> list[int]:
     cards = list(iter_indices(mask))
     rng.shuffle(cards)
     return cards
-
-
-# --------------------------------------------------------------------------- praise mode
-
-
-def praise_layout(rules: Rules, view: View) -> HiddenLayout:
-    """A trump round in praise mode: three cards each first, the rest once declared.
-
-    While the rest is undealt, each seat's undealt cards are hidden (from itself too). Once
-    dealt, the hands are as in trick play; the declarer's last card, if shown, is his, and the
-    last dealt to him.
-    """
-    if view.contract != "trumps" or "declarer" not in view.extra:
-        return stock_layout(rules, view)
-    seat = view.seat
-    declarer = int(view.extra["declarer"])
-    played = played_by(view)
-    pool = rules.deck.mask & ~_known(view, played)
-    staged = view.pile_sizes.get(_UNDEALT, 0) > 0
-    slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
-    if staged:
-        sizes = _dealt_sizes(rules, view)
-        slots += [
-            (f"rest:{s}", sizes[s] - view.hand_sizes[s])
-            for s in range(view.players)
-            if sizes[s] > view.hand_sizes[s]
-        ]
-    last = view.extra.get("last_card")
-    last_mask = last.mask if isinstance(last, Card) else 0
-    excluded = [(hand_slot(s), last_mask) for s in range(view.players) if s != declarer]
-
-    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
-        hands = []
-        orders = []
-        for s in range(view.players):
-            held = (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | played[s]
-            rest = placed.get(f"rest:{s}", 0)
-            # The declarer's shown last card is the last one dealt to him.
-            shown_last = last_mask if s == declarer else 0
-            if staged:
-                first = _ordered(held, rng)
-            else:
-                first = _ordered(held & ~shown_last, rng)[:_FIRST_CARDS]
-            tail = [i for i in _ordered((held | rest) & ~shown_last, rng) if i not in first]
-            if held & shown_last:
-                tail.append(shown_last.bit_length() - 1)
-            hands.append(held | rest)
-            orders.append((f"hand:{s}", (*first, *tail)))
-        return DealStart(hands=tuple(hands), orders=tuple(orders))
-
-    return HiddenLayout(pool=pool, slots=tuple(slots), start=start, excluded=tuple(excluded))
 
 
 # --------------------------------------------------------------------------- atomic
@@ -153,12 +100,15 @@ def atomic_layout(rules: Rules, view: View) -> HiddenLayout:
 def domino_layout(rules: Rules, view: View) -> HiddenLayout:
     """Domino: dealt hands, and the stock in the order it is drawn.
 
-    The places are each other seat's dealt hand (``dealt:SEAT``), every drawn card whose
-    identity is hidden (``draw:K``, in drawing order) and the stock left. A draw stops at the
-    first card of the led suit, which the drawer then plays: so every card drawn before it is
-    of another suit, and a draw that emptied the stock without one holds none. A card a seat
-    played came from its dealt hand or from one of its earlier draws; the cards this seat drew
-    are its own draws' (it knows them).
+    The places are each other seat's dealt hand (``dealt:SEAT``), the cards of each draw whose
+    identity is hidden (``draw:K`` for the K-th draw of the deal, dealt in random order into
+    its positions), and the stock left. A draw stops at the first card of the led suit, which
+    the drawer then plays: so every card drawn before it is of another suit, and a draw that
+    emptied the stock without one holds none (the last card of the draw just made, not yet
+    played, is ``last:K``: of the led suit unless the draw emptied the stock). A seat draws
+    only when it holds no card of the led suit: a card of that suit it held later came from a
+    later draw. A card a seat played came from its dealt hand or from one of its earlier
+    draws; the cards this seat drew are its own draws' (it knows them).
     """
     seat = view.seat
     n = view.players
@@ -171,6 +121,8 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
     events: list[tuple[int, int, int]] = []  # (seat, count, led suit mask)
     fixed: dict[int, int] = {}  # draw position -> card index (the card then played)
     plays: list[tuple[int, int, int]] = []  # (seat, card index, draws made before it)
+    played_before: list[int] = []  # per draw: the cards played before it
+    played_so_far = 0
     position = 0  # the number of cards drawn so far
     current: list[Card] = []
     trick_index = 0
@@ -182,6 +134,7 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
             led = current[0].suit
             led_mask = SUIT_MASKS[led] if led is not None else 0
             events.append((drawer, count, led_mask))
+            played_before.append(played_so_far)
             position += count
             pending = (drawer, position - 1, led_mask)
             continue
@@ -192,78 +145,92 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
                 fixed[pending[1]] = card.index
             pending = None
             plays.append((mover, card.index, len(events)))
+            played_so_far |= card.mask
             current.append(card)
             if trick_index < len(trick_sizes) and len(current) == trick_sizes[trick_index]:
                 trick_index += 1
                 current = []
-    # The owner of each draw position, and what each position may not hold.
-    owners: list[int] = []
-    excluded_at: list[int] = []
-    event_of: list[int] = []
     stock_left = view.pile_sizes.get("stock", 0)
-    for e, (drawer, count, led_mask) in enumerate(events):
-        for _ in range(count):
-            owners.append(drawer)
-            event_of.append(e)
-            # Every drawn card but the one then played is of another suit than the led one.
-            excluded_at.append(led_mask)
-    if pending is not None:
-        # The draw just made, not played from yet: it stopped at a card of the led suit,
-        # unless it emptied the stock.
-        excluded_at[pending[1]] = 0 if not stock_left else rules.deck.mask & ~pending[2]
     played = played_by(view)
     fixed_mask = 0
     for index in fixed.values():
         fixed_mask |= 1 << index
     own_dealt = (view.hand.mask | played[seat]) & ~own_drawn_mask
     pool = rules.deck.mask & ~own_dealt & ~fixed_mask
-    slots: list[tuple[str, int]] = []
-    for s in range(n):
-        if s != seat:
-            slots.append((f"dealt:{s}", dealt_sizes[s]))
-    draw_slots = [p for p in range(len(owners)) if p not in fixed]
-    slots += [(f"draw:{p}", 1) for p in draw_slots]
+    # The hidden positions of each draw, in drawing order: one slot per draw, plus the last
+    # position of the draw just made while it is not played from.
+    last_open = -1
+    if pending is not None and pending[1] not in fixed:
+        last_open = pending[1]
+    positions: dict[str, list[int]] = {}
+    owner: dict[str, int] = {}
+    event_of: dict[str, int] = {}
+    slot_excluded: dict[str, int] = {}
+    start_position = 0
+    for e, (drawer, count, led_mask) in enumerate(events):
+        for p in range(start_position, start_position + count):
+            if p in fixed:
+                continue
+            if p == last_open:
+                name = f"last:{e}"
+                # It stopped the draw, so is of the led suit, unless the stock ran out.
+                slot_excluded[name] = 0 if not stock_left else rules.deck.mask & ~led_mask
+            else:
+                name = f"draw:{e}"
+                # Every drawn card but the one that stopped the draw is of another suit.
+                slot_excluded[name] = led_mask
+            positions.setdefault(name, []).append(p)
+            owner[name] = drawer
+            event_of[name] = e
+        start_position += count
+    slots: list[tuple[str, int]] = [(f"dealt:{s}", dealt_sizes[s]) for s in range(n) if s != seat]
+    slots += [(name, len(ps)) for name, ps in positions.items()]
     if stock_left:
         slots.append(("stock", stock_left))
     names = [name for name, _ in slots]
     excluded: dict[str, int] = dict.fromkeys(names, 0)
-    for p in draw_slots:
-        excluded[f"draw:{p}"] |= excluded_at[p]
-    # Cards this seat drew lie in its own draw positions, and nothing else does.
-    own_positions = {f"draw:{p}" for p in draw_slots if owners[p] == seat}
+    for name, mask in slot_excluded.items():
+        excluded[name] |= mask
+
+    def held_before(mover: int, made: int) -> list[str]:
+        """The places that held ``mover``'s hidden cards once ``made`` draws were made."""
+        return [f"dealt:{mover}"] + [
+            name for name in positions if owner[name] == mover and event_of[name] < made
+        ]
+
+    # Cards this seat drew lie in its own draws' places, and nothing else does.
     for name in names:
-        if name in own_positions:
+        if name in positions and owner[name] == seat:
             excluded[name] |= pool & ~own_drawn_mask
         else:
             excluded[name] |= own_drawn_mask
-    # A card another seat played came from its dealt hand or one of its earlier draws.
+    # A card a seat played came from its dealt hand or one of its earlier draws.
     for mover, index, made in plays:
         bit = 1 << index
-        if mover == seat or not bit & pool:
+        if not bit & pool:
             continue
-        allowed = {f"dealt:{mover}"} | {
-            f"draw:{p}" for p in draw_slots if owners[p] == mover and event_of[p] < made
-        }
+        allowed = set(held_before(mover, made))
         for name in names:
             if name not in allowed:
                 excluded[name] |= bit
+    for name, mask in _draw_voids(events, played_before, held_before):
+        if name in excluded:
+            excluded[name] |= mask
 
     def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
         hands = tuple(own_dealt if s == seat else placed[f"dealt:{s}"] for s in range(n))
-        order: list[int] = []
-        for p in range(len(owners)):
-            if p in fixed:
-                order.append(fixed[p])
-            else:
-                order.append(next(iter_indices(placed[f"draw:{p}"])))
+        at = dict(fixed)
+        for name, ps in positions.items():
+            for p, index in zip(ps, _ordered(placed[name], rng)):
+                at[p] = index
+        order = [at[p] for p in range(len(at))]
         order += _ordered(placed.get("stock", 0), rng)
         stock = sum(1 << i for i in order)
         return DealStart(hands=hands, piles=(("stock", stock),), orders=(("stock", tuple(order)),))
 
     def blame(mover: int, move_number: int) -> tuple[str, ...]:
         made = sum(1 for m in moves[:move_number] if isinstance(m, Draw))
-        earlier = [f"draw:{p}" for p in draw_slots if owners[p] == mover and event_of[p] < made]
-        return (f"dealt:{mover}", *earlier)
+        return tuple(held_before(mover, made))
 
     return HiddenLayout(
         pool=pool,
@@ -272,6 +239,25 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
         excluded=tuple(excluded.items()),
         blame=blame,
     )
+
+
+def _draw_voids(
+    events: list[tuple[int, int, int]],
+    played_before: list[int],
+    held_before: Callable[[int, int], list[str]],
+) -> list[tuple[str, int]]:
+    """A seat that drew held no card of the led suit but those played already.
+
+    So its dealt hand and its earlier draws hold none of the others: a card of that suit it
+    played later came from a later draw. ``events`` are the draws (seat, count, led suit
+    mask), ``played_before`` the cards played before each, ``held_before(seat, k)`` the
+    places of the seat's hidden cards once ``k`` draws were made.
+    """
+    out = []
+    for e, (drawer, _, led_mask) in enumerate(events):
+        for name in held_before(drawer, e):
+            out.append((name, led_mask & ~played_before[e]))
+    return out
 
 
 def _mover(view: View, trick_index: int, played: int) -> int:

@@ -34,6 +34,9 @@ Variants use this module through :func:`begin_trump_round`, :func:`praise_phases
 with the order the cards were dealt in: a hand given as text (or a list of cards) is dealt in
 the order written, its first three cards before the declaration and its last card last; a
 :class:`~kinglib.CardSet` has no order of its own and is dealt in display order.
+:func:`praise_layout` says where a praise-mode deal's hidden cards lie, for
+:meth:`View.sample <kinglib.view.View.sample>` (this module answers ``kinglib_sample_hidden``
+with it).
 """
 
 from __future__ import annotations
@@ -54,10 +57,9 @@ from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
 from kinglib.phases import PhaseRules, describe_moves
 from kinglib.rules import Rules
-from kinglib.sampling import HiddenLayout
+from kinglib.sampling import DealStart, HiddenLayout, hand_slot, played_by, stock_layout
 from kinglib.state import Phase, State
 from kinglib.view import View
-from kinglib_variants._hidden import praise_layout
 
 __all__ = [
     "TRUMP_ROUND_OPTIONS",
@@ -69,6 +71,7 @@ __all__ = [
     "begin_trump_round",
     "check_trump_players",
     "new_praise_deal",
+    "praise_layout",
     "praise_phases",
     "raspis_allowed",
     "score_trump_round",
@@ -633,6 +636,79 @@ def kinglib_invariants(rules: Rules) -> Invariants:
         deals=rules.schedule.length,
         shown_cards=shown_in_extras("last_card", "trump_card"),
     )
+
+
+# ----------------------------------------------------------------------- sampling
+
+
+def _known_cards(view: View, played: list[int]) -> int:
+    """The cards a view shows: its own hand, every card played, every pile it sees."""
+    known = view.hand.mask
+    for mask in played:
+        known |= mask
+    for pile in view.piles.values():
+        known |= pile.mask
+    return known
+
+
+def _dealt_sizes(rules: Rules, view: View) -> list[int]:
+    """The size of each hand as the deal of the view's dealer deals it."""
+    reference = rules.deal(view.dealer, random.Random(0))
+    return [len(hand) for hand in reference.hands]
+
+
+def _shuffled(mask: int, rng: random.Random) -> list[int]:
+    cards = list(iter_indices(mask))
+    rng.shuffle(cards)
+    return cards
+
+
+def praise_layout(rules: Rules, view: View) -> HiddenLayout:
+    """A trump round in praise mode: three cards each first, the rest once declared.
+
+    While the rest is undealt, each seat's undealt cards are hidden (from itself too). Once
+    dealt, the hands are as in trick play; the declarer's last card, if shown, is his, and the
+    last dealt to him.
+    """
+    if view.contract != "trumps" or "declarer" not in view.extra:
+        return stock_layout(rules, view)
+    seat = view.seat
+    declarer = int(view.extra["declarer"])
+    played = played_by(view)
+    pool = rules.deck.mask & ~_known_cards(view, played)
+    staged = view.pile_sizes.get(UNDEALT, 0) > 0
+    slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
+    if staged:
+        sizes = _dealt_sizes(rules, view)
+        slots += [
+            (f"rest:{s}", sizes[s] - view.hand_sizes[s])
+            for s in range(view.players)
+            if sizes[s] > view.hand_sizes[s]
+        ]
+    last = view.extra.get("last_card")
+    last_mask = last.mask if isinstance(last, Card) else 0
+    excluded = [(hand_slot(s), last_mask) for s in range(view.players) if s != declarer]
+
+    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
+        hands = []
+        orders = []
+        for s in range(view.players):
+            held = (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | played[s]
+            rest = placed.get(f"rest:{s}", 0)
+            # The declarer's shown last card is the last one dealt to him.
+            shown_last = last_mask if s == declarer else 0
+            if staged:
+                first = _shuffled(held, rng)
+            else:
+                first = _shuffled(held & ~shown_last, rng)[:FIRST_CARDS]
+            tail = [i for i in _shuffled((held | rest) & ~shown_last, rng) if i not in first]
+            if held & shown_last:
+                tail.append(shown_last.bit_length() - 1)
+            hands.append(held | rest)
+            orders.append((f"hand:{s}", (*first, *tail)))
+        return DealStart(hands=tuple(hands), orders=tuple(orders))
+
+    return HiddenLayout(pool=pool, slots=tuple(slots), start=start, excluded=tuple(excluded))
 
 
 @hookimpl
