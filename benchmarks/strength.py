@@ -1,6 +1,7 @@
 """Measure the search bot's strength: duplicate matches, round robin over variants, to a file.
 
 Usage: python benchmarks/strength.py OUT.jsonl [--until HH:MM] [--variants a,b] [--bots ...]
+       python benchmarks/strength.py OUT.jsonl --summary [--rst]
 
 Plays one duplicate match of each variant in turn (so every variant gets matches however long
 it runs), appending one JSON line per duplicate match to OUT.jsonl as it finishes; it stops
@@ -60,7 +61,8 @@ def summary(path: str, rst: bool = False) -> None:
             key = (d.pop("variant"), tuple(d.pop("bots")))
             by[key].append(DuplicateResult(**d))
     rows = []
-    for (variant, bots), matches in sorted(by.items()):
+    # The rows against the same opponents together, variant by variant.
+    for (variant, bots), matches in sorted(by.items(), key=lambda kv: (kv[0][1][1], kv[0][0])):
         result = TournamentResult(variant, bots, tuple(matches), 0.0)
         first, other = result.standings[0], result.standings[1]
         assert other.margin is not None and other.margin_half_width is not None
