@@ -192,3 +192,11 @@ def test_a_random_deal_forces_the_king_on_a_heart_lead_only_under_that_rule() ->
         assert first_trick(True, seed) == [kernel.play_code(0, two), kernel.play_code(1, king)]
     free = {first_trick(False, seed)[1] for seed in range(20)}
     assert free == {kernel.play_code(1, king), kernel.play_code(1, three)}
+
+
+def test_a_trick_without_the_winning_card_is_refused() -> None:
+    codes = [kernel.play_code(0, 5), kernel.play_code(1, 7)]
+    assert kernel.winner_of(codes, 1 << 7) == 1
+    with pytest.raises(AssertionError) as info:
+        kernel.winner_of(codes, 1 << 6)
+    assert str(info.value) == "a trick without a winner"

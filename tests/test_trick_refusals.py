@@ -6,6 +6,7 @@ import pytest
 
 import kinglib
 from kinglib import Card, IllegalMoveError, Move, Pass, Play, State, Suit
+from kinglib.tricks import TrickPlay
 from tests.support import play
 from tests.test_simple_rules import HEART_LEAD, MIXED
 from tests.test_trump_rounds import VOID_CLUBS
@@ -68,3 +69,14 @@ def test_not_trumping_when_void_and_leading_a_trump_when_not_the_maker() -> None
     assert refusal(play(state, "AC JH 7C 7H"), Play(Card.parse("AH"))) == (
         "seat 1 may not play AH: only the maker may lead a trump (H) while holding another suit"
     )
+
+
+def test_the_winner_of_a_trick_and_of_a_trick_that_no_card_wins() -> None:
+    phase = TrickPlay(RULES)
+    state = RULES.new_deal("no_tricks", hands=MIXED, dealer=3)
+    trick = tuple((seat, Card.parse(text)) for seat, text in enumerate(("9S", "KS", "AH", "7S")))
+    assert phase.trick_winner(state, trick) == 1
+    # A trick led by a joker has no led suit: without trumps no card of it wins.
+    with pytest.raises(AssertionError) as info:
+        phase.trick_winner(state, ((0, Card.parse("JK1")), (1, Card.parse("AS"))))
+    assert str(info.value) == "a trick without a winner"
