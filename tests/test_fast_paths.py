@@ -192,6 +192,34 @@ def test_a_subclass_with_its_own_legal_moves_is_checked_by_why_illegal() -> None
     assert after is not None and after.trick == ((0, ace.card),)
 
 
+def test_a_subclass_keeps_the_fast_paths_only_while_it_keeps_the_stock_legality() -> None:
+    # Defined here rather than at import, so that the flags are worked out as the test runs.
+    class Plain(TrickPlay):
+        """No override: the mask decides and the states carry it."""
+
+    class OwnMask(TrickPlay):
+        """Its own mask: the moves are still the mask's, but the states do not carry it."""
+
+        def legal_mask(self, state: State) -> int:
+            return super().legal_mask(state)
+
+    class OwnMoves(TrickPlay):
+        """Its own moves: neither fast path."""
+
+        def legal_moves(self, state: State) -> tuple[Move, ...]:
+            return super().legal_moves(state)
+
+    flags = {
+        cls.__name__: (cls.moves_are_mask, cls.fills_legal) for cls in (Plain, OwnMask, OwnMoves)
+    }
+    assert flags == {
+        "Plain": (True, True),
+        "OwnMask": (True, False),
+        "OwnMoves": (False, False),
+    }
+    assert all(type(flag) is bool for pair in flags.values() for flag in pair)
+
+
 def test_states_share_what_a_card_play_did_not_change() -> None:
     rules = kinglib.load_rules("simple")
     a = rules.new_match(3)
