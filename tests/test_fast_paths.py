@@ -19,6 +19,8 @@ from kinglib import IllegalMoveError, Phase, Play, State
 from kinglib.dealing import _shuffle
 from kinglib.moves import Move
 from kinglib.tricks import PLAYS, TrickPlay, plays_of
+from tests.test_simple_rules import MIXED, MIXED_PLAY
+from tests.test_trump_rounds import VOID_CLUBS
 
 VARIANTS = ("simple", "jokers", "domino", "ordered", "bidding")
 FIELDS = [
@@ -309,6 +311,32 @@ def test_the_legal_cards_a_state_carries_are_those_its_phase_lists(variant: str,
         state = state.apply(rng.choice(listed))
     if variant in ("simple", "ordered", "omnibus"):
         assert carried > 0  # the stock trick play carries them
+
+
+def test_every_card_of_a_deal_carries_the_next_players_legal_cards() -> None:
+    # After each card but the deal's last, mid-trick and when a trick is won alike, the new
+    # state carries the legal cards of the seat to move: the mask its phase works out.
+    rules = kinglib.load_rules("simple")
+    phase = rules.phases[Phase.PLAY]
+    assert isinstance(phase, TrickPlay)
+    state = rules.new_deal("no_tricks", hands=MIXED, dealer=3)
+    cards = " ".join(MIXED_PLAY).split()
+    for text in cards[:-1]:
+        state = state.apply(Play(kinglib.Card.parse(text)))
+        assert state._legal is not None and state._legal == phase.legal_mask(state), text
+    state = state.apply(Play(kinglib.Card.parse(cards[-1])))
+    assert state.deal_number == 2 or state.is_over
+
+
+def test_the_winner_of_a_trump_trick_carries_the_leads_he_may_make() -> None:
+    # Seat 1 trumps the first trick and leads the next; not the maker, he may not lead a trump
+    # while holding another suit: the legal cards the state carries say so.
+    rules = kinglib.load_rules("simple")
+    state = rules.new_deal("trumps", VOID_CLUBS, dealer=3, trump=kinglib.Suit.HEARTS)
+    for text in ("AC", "JH", "7C", "7H"):
+        state = state.apply(Play(kinglib.Card.parse(text)))
+    assert state.to_move == 1 and not state.trick
+    assert state._legal == kinglib.CardSet.parse("TD 9D 8D 7D").mask
 
 
 def test_house_rules_that_filter_moves_keep_filtering_after_a_trick() -> None:
