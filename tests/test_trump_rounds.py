@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,7 @@ from kinglib import (
     Pass,
     Phase,
     Play,
+    Rules,
     RulesError,
     Sell,
     State,
@@ -129,6 +132,9 @@ def test_a_variant_without_the_options_has_only_the_maker_lead_trumps_and_ends_e
     assert phase.only_maker_leads_trump is True and phase.early_end is True
     free = TrickPlay(load_rules("simple", only_maker_leads_trump=False, early_end=False))
     assert free.only_maker_leads_trump is False and free.early_end is False
+    # Rules that offer neither option (a variant of one's own): both defaults.
+    bare = TrickPlay(cast(Rules, SimpleNamespace(players=4, options={}, legal_moves_filter=None)))
+    assert bare.only_maker_leads_trump is True and bare.early_end is True
 
 
 @pytest.mark.parametrize(("trump", "winner"), [("misere", 2), ("notrump", 0)])
