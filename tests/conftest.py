@@ -21,6 +21,15 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# The mutation run (``mutmut run``, see ``[tool.mutmut]`` in pyproject.toml): reproducible and
+# short, since every surviving mutant re-runs each test that covers the changed function.
+settings.register_profile(
+    "mutation",
+    derandomize=True,
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 #: Whether pytest loads kinglib's plugin by itself: its entry point is installed. In a checkout

@@ -18,7 +18,9 @@ import kinglib
 from kinglib import IllegalMoveError, Phase, Play, State
 from kinglib.dealing import _shuffle
 from kinglib.moves import Move
-from kinglib.tricks import PLAYS, TrickPlay, plays_of
+from kinglib.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
+from tests.test_simple_rules import MIXED, MIXED_PLAY
+from tests.test_trump_rounds import VOID_CLUBS
 
 VARIANTS = ("simple", "jokers", "domino", "ordered", "bidding")
 FIELDS = [
@@ -192,6 +194,34 @@ def test_a_subclass_with_its_own_legal_moves_is_checked_by_why_illegal() -> None
     assert after is not None and after.trick == ((0, ace.card),)
 
 
+def test_a_subclass_keeps_the_fast_paths_only_while_it_keeps_the_stock_legality() -> None:
+    # Defined here rather than at import, so that the flags are worked out as the test runs.
+    class Plain(TrickPlay):
+        """No override: the mask decides and the states carry it."""
+
+    class OwnMask(TrickPlay):
+        """Its own mask: the moves are still the mask's, but the states do not carry it."""
+
+        def legal_mask(self, state: State) -> int:
+            return super().legal_mask(state)
+
+    class OwnMoves(TrickPlay):
+        """Its own moves: neither fast path."""
+
+        def legal_moves(self, state: State) -> tuple[Move, ...]:
+            return super().legal_moves(state)
+
+    flags = {
+        cls.__name__: (cls.moves_are_mask, cls.fills_legal) for cls in (Plain, OwnMask, OwnMoves)
+    }
+    assert flags == {
+        "Plain": (True, True),
+        "OwnMask": (True, False),
+        "OwnMoves": (False, False),
+    }
+    assert all(type(flag) is bool for pair in flags.values() for flag in pair)
+
+
 def test_states_share_what_a_card_play_did_not_change() -> None:
     rules = kinglib.load_rules("simple")
     a = rules.new_match(3)
@@ -281,6 +311,32 @@ def test_the_legal_cards_a_state_carries_are_those_its_phase_lists(variant: str,
         state = state.apply(rng.choice(listed))
     if variant in ("simple", "ordered", "omnibus"):
         assert carried > 0  # the stock trick play carries them
+
+
+def test_every_card_of_a_deal_carries_the_next_players_legal_cards() -> None:
+    # After each card but the deal's last, mid-trick and when a trick is won alike, the new
+    # state carries the legal cards of the seat to move: the mask its phase works out.
+    rules = kinglib.load_rules("simple")
+    phase = rules.phases[Phase.PLAY]
+    assert isinstance(phase, TrickPlay)
+    state = rules.new_deal("no_tricks", hands=MIXED, dealer=3)
+    cards = " ".join(MIXED_PLAY).split()
+    for text in cards[:-1]:
+        state = state.apply(Play(kinglib.Card.parse(text)))
+        assert state._legal is not None and state._legal == phase.legal_mask(state), text
+    state = state.apply(Play(kinglib.Card.parse(cards[-1])))
+    assert state.deal_number == 2 or state.is_over
+
+
+def test_the_winner_of_a_trump_trick_carries_the_leads_he_may_make() -> None:
+    # Seat 1 trumps the first trick and leads the next; not the maker, he may not lead a trump
+    # while holding another suit: the legal cards the state carries say so.
+    rules = kinglib.load_rules("simple")
+    state = rules.new_deal("trumps", VOID_CLUBS, dealer=3, trump=kinglib.Suit.HEARTS)
+    for text in ("AC", "JH", "7C", "7H"):
+        state = state.apply(Play(kinglib.Card.parse(text)))
+    assert state.to_move == 1 and not state.trick
+    assert state._legal == kinglib.CardSet.parse("TD 9D 8D 7D").mask
 
 
 def test_house_rules_that_filter_moves_keep_filtering_after_a_trick() -> None:
@@ -374,3 +430,13 @@ def test_a_dealt_state_built_in_one_step_equals_the_one_built_by_name() -> None:
     for field in FIELDS:
         assert getattr(quick, field) == getattr(named, field), field
     assert State._dealt(**{**args, "totals": ()}).totals == (0, 0, 0, 0)  # type: ignore[arg-type]
+
+
+def test_the_seat_card_pairs_are_built_once_for_each_number_of_seats() -> None:
+    # Nine seats: a number no rules use; forgotten first, so that the pairs are built here.
+    _SEAT_CARDS.pop(9, None)
+    pairs = seat_card_pairs(9)
+    assert len(pairs) == 9
+    for seat in range(9):
+        assert pairs[seat] == tuple((seat, kinglib.Card.from_index(i)) for i in range(54))
+    assert seat_card_pairs(9) is pairs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -138,3 +139,64 @@ def test_a_random_deal_plays_every_card_once() -> None:
         for code in codes:
             won[winner] |= 1 << (code & 63)
     assert taken == won
+
+
+@given(MASKS.filter(bool), st.integers(min_value=0, max_value=2**32))
+def test_drawn_bit_is_the_card_choice_draws(legal: int, seed: int) -> None:
+    mine, theirs = random.Random(seed), random.Random(seed)
+    bits = [1 << i for i in range(54) if legal >> i & 1]
+    for _ in range(3):
+        assert kernel.drawn_bit(legal, mine.getrandbits) == theirs.choice(bits)
+    assert mine.random() == theirs.random()
+
+
+def test_drawn_bit_of_a_single_card_and_of_the_last_of_several() -> None:
+    def draws_of(*values: int) -> Callable[[int], int]:
+        queue = list(values)
+        return lambda _width: queue.pop(0)
+
+    assert kernel.drawn_bit(1 << 53, draws_of(0)) == 1 << 53
+    legal = (1 << 3) | (1 << 17) | (1 << 40)
+    assert kernel.drawn_bit(legal, draws_of(0)) == 1 << 3
+    assert kernel.drawn_bit(legal, draws_of(1)) == 1 << 17
+    assert kernel.drawn_bit(legal, draws_of(3, 2)) == 1 << 40  # 3 is redrawn: only 3 cards
+
+
+def test_a_random_deal_forces_the_king_on_a_heart_lead_only_under_that_rule() -> None:
+    def bit(text: str) -> int:
+        return Card.parse(text).mask
+
+    def first_trick(king_on_heart_lead: bool, seed: int) -> list[int]:
+        # Seat 0 can only lead 2H; seat 1 holds KH and 3H.
+        hands = [bit("2H"), bit("KH") | bit("3H")]
+        draws = [random.Random(seed * 2 + seat).getrandbits for seat in range(2)]
+        rules: kernel.DealRules = (
+            2,
+            False,
+            king_on_heart_lead,
+            False,
+            0,
+            0,
+            -1,
+            False,
+            False,
+            0,
+            0,
+        )
+        tricks, winners, ended_early = kernel.play_deal(hands, [0, 0], 0, 0, draws, rules)
+        assert hands == [0, 0] and winners == [1, 1] and not ended_early
+        return tricks[0]
+
+    two, king, three = (Card.parse(t).index for t in ("2H", "KH", "3H"))
+    for seed in range(20):
+        assert first_trick(True, seed) == [kernel.play_code(0, two), kernel.play_code(1, king)]
+    free = {first_trick(False, seed)[1] for seed in range(20)}
+    assert free == {kernel.play_code(1, king), kernel.play_code(1, three)}
+
+
+def test_a_trick_without_the_winning_card_is_refused() -> None:
+    codes = [kernel.play_code(0, 5), kernel.play_code(1, 7)]
+    assert kernel.winner_of(codes, 1 << 7) == 1
+    with pytest.raises(AssertionError) as info:
+        kernel.winner_of(codes, 1 << 6)
+    assert str(info.value) == "a trick without a winner"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +20,7 @@ from kinglib import (
     Pass,
     Phase,
     Play,
+    Rules,
     RulesError,
     Sell,
     State,
@@ -27,6 +30,7 @@ from kinglib import (
 )
 from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from kinglib.testing.checks import check_cards
+from kinglib.tricks import TrickPlay
 from tests.support import check_live, check_undealt_hidden
 
 RULES = load_rules("simple", scheme="otygrysh")
@@ -115,6 +119,22 @@ def test_the_maker_may_lead_trumps_and_the_option_lets_anyone() -> None:
     state = free.new_deal("trumps", VOID_CLUBS, dealer=3, trump=Suit.HEARTS)
     state = play(state, "AC", "JH", "7C", "7H")
     assert set(state.legal_moves()) == cards("AH KH QH TD 9D 8D 7D")
+
+
+@pytest.mark.parametrize("variant", ["bidding", "omnibus", "dos1993", "jokers"])
+def test_a_variant_without_the_options_has_only_the_maker_lead_trumps_and_ends_early(
+    variant: str,
+) -> None:
+    # These variants do not offer the options: the trick play takes their documented defaults.
+    rules = load_rules(variant)
+    assert "only_maker_leads_trump" not in rules.options
+    phase = TrickPlay(rules)
+    assert phase.only_maker_leads_trump is True and phase.early_end is True
+    free = TrickPlay(load_rules("simple", only_maker_leads_trump=False, early_end=False))
+    assert free.only_maker_leads_trump is False and free.early_end is False
+    # Rules that offer neither option (a variant of one's own): both defaults.
+    bare = TrickPlay(cast(Rules, SimpleNamespace(players=4, options={}, legal_moves_filter=None)))
+    assert bare.only_maker_leads_trump is True and bare.early_end is True
 
 
 @pytest.mark.parametrize(("trump", "winner"), [("misere", 2), ("notrump", 0)])
