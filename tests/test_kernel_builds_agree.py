@@ -28,7 +28,7 @@ import kinglib.dealing
 import kinglib.random_match
 import kinglib.tricks
 from kinglib import kernel
-from kinglib.bots import HeuristicBot, RandomBot, SearchBot
+from kinglib.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from kinglib.builds import KERNEL_USERS, kernel_replaced, python_kernel
 from kinglib.play import game_seed
 from kinglib.random_match import random_match
@@ -116,7 +116,8 @@ def test_both_kernels_agree_on_the_search_bots_playouts(variant: str) -> None:
 
     def match() -> State:
         """The first deal, the search bot in seat 0."""
-        bots = [SearchBot(seed=3, worlds=1), *(HeuristicBot() for _ in range(rules.players - 1))]
+        bots: list[Bot] = [SearchBot(seed=3, worlds=1)]
+        bots += [HeuristicBot() for _ in range(rules.players - 1)]
         state = rules.new_match(seed=game_seed(29, 1))
         while state.deal_number == 1:
             seat = state.to_move
