@@ -121,7 +121,7 @@ def test_the_maker_may_lead_trumps_and_the_option_lets_anyone() -> None:
     assert set(state.legal_moves()) == cards("AH KH QH TD 9D 8D 7D")
 
 
-@pytest.mark.parametrize("variant", ["bidding", "omnibus", "dos1993", "jokers"])
+@pytest.mark.parametrize("variant", ["bidding", "omnibus", "jokers"])
 def test_a_variant_without_the_options_has_only_the_maker_lead_trumps_and_ends_early(
     variant: str,
 ) -> None:
