@@ -144,13 +144,20 @@ return {version: document.body.dataset.version || '',
         legal: cards.filter(c => c.classList.contains('legal')).map(c => c.dataset.card),
         disabled: cards.some(c => !c.classList.contains('legal'))};
 """
+# The text of the score sheet's only deal row, or null while there is not exactly one.
+_SHEET_ROW = """
+const rows = document.querySelectorAll('#sheet tbody tr.deal');
+return rows.length === 1 ? rows[0].innerText : null;
+"""
 
 
 def _hand(driver: WebDriver) -> list[str]:
-    return [
-        c.get_attribute("data-card") or ""
-        for c in driver.find_elements(By.CSS_SELECTOR, "#hand .card")
-    ]
+    # One script call: the page may redraw the hand between two WebDriver calls.
+    cards = driver.execute_script(
+        "return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.card || '');"
+    )
+    assert isinstance(cards, list)
+    return [str(card) for card in cards]
 
 
 def test_a_browser_plays_simple_against_three_bots_with_a_friend_joining(
@@ -212,8 +219,18 @@ def test_a_browser_plays_simple_against_three_bots_with_a_friend_joining(
         _wait(partial(_moved, table, before), "the click to play the card")
     assert mid_trick and clicks >= 2 * 4
     result = table.state.results[0]
-    _wait(lambda: len(me.find_elements(By.CSS_SELECTOR, "#sheet tbody tr.deal")) == 1, "the sheet")
-    row = me.find_element(By.CSS_SELECTOR, "#sheet tbody tr.deal").text
+    # The page redraws the sheet as the next deal goes on: read the row in one script call.
+    rows: list[str] = []
+
+    def sheet_row() -> bool:
+        text = me.execute_script(_SHEET_ROW)
+        if isinstance(text, str) and text.strip():
+            rows.append(text)
+            return True
+        return False
+
+    _wait(sheet_row, "the sheet")
+    row = rows[-1]
     points = [("—" if p == 0 else f"{p:+d}") for p in result.points]
     assert row.split()[-5:] == points
     me.execute_script("document.getElementById('sheet').scrollIntoView()")
