@@ -52,9 +52,12 @@ __all__ = [
     "DealStart",
     "HiddenLayout",
     "SamplingError",
+    "dealt_sizes",
     "hand_slot",
+    "known_cards",
     "played_by",
     "sample",
+    "shuffled_indices",
     "stock_layout",
 ]
 
@@ -138,6 +141,29 @@ def played_by(view: View) -> list[int]:
     return played
 
 
+def known_cards(view: View, played: list[int]) -> int:
+    """The cards ``view`` shows: its hand, the cards ``played`` (:func:`played_by`), its piles."""
+    known = view.hand.mask
+    for mask in played:
+        known |= mask
+    for pile in view.piles.values():
+        known |= pile.mask
+    return known
+
+
+def dealt_sizes(rules: Rules, view: View) -> list[int]:
+    """The size of each hand as ``rules`` deal it from the view's dealer."""
+    reference = rules.deal(view.dealer, random.Random(0))
+    return [len(hand) for hand in reference.hands]
+
+
+def shuffled_indices(mask: int, rng: random.Random) -> list[int]:
+    """The card indices of ``mask`` in a random order drawn with ``rng``."""
+    cards = list(iter_indices(mask))
+    rng.shuffle(cards)
+    return cards
+
+
 def stock_layout(rules: Rules, view: View) -> HiddenLayout:
     """The layout of trick play from dealt hands: kinglib's default.
 
@@ -147,12 +173,7 @@ def stock_layout(rules: Rules, view: View) -> HiddenLayout:
     """
     seat = view.seat
     played = played_by(view)
-    known = view.hand.mask
-    for mask in played:
-        known |= mask
-    for pile in view.piles.values():
-        known |= pile.mask
-    pool = rules.deck.mask & ~known
+    pool = rules.deck.mask & ~known_cards(view, played)
     slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
     hidden_piles = [
         (name, n) for name, n in sorted(view.pile_sizes.items()) if name not in view.piles and n

@@ -14,33 +14,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from kinglib.cards import SUIT_MASKS, Card, CardSet, iter_indices
+from kinglib.cards import SUIT_MASKS, Card, CardSet
 from kinglib.moves import Discard, Draw, Move, Play
 from kinglib.rules import Rules
-from kinglib.sampling import DealStart, HiddenLayout, hand_slot, played_by, stock_layout
+from kinglib.sampling import (
+    DealStart,
+    HiddenLayout,
+    dealt_sizes,
+    hand_slot,
+    known_cards,
+    played_by,
+    shuffled_indices,
+    stock_layout,
+)
 from kinglib.view import View
 
 __all__ = ["atomic_layout", "domino_layout"]
-
-
-def _known(view: View, played: list[int]) -> int:
-    known = view.hand.mask
-    for mask in played:
-        known |= mask
-    for pile in view.piles.values():
-        known |= pile.mask
-    return known
-
-
-def _dealt_sizes(rules: Rules, view: View) -> list[int]:
-    reference = rules.deal(view.dealer, random.Random(0))
-    return [len(hand) for hand in reference.hands]
-
-
-def _ordered(mask: int, rng: random.Random) -> list[int]:
-    cards = list(iter_indices(mask))
-    rng.shuffle(cards)
-    return cards
 
 
 # --------------------------------------------------------------------------- atomic
@@ -60,7 +49,7 @@ def atomic_layout(rules: Rules, view: View) -> HiddenLayout:
     declarer = int(view.extra["declarer"])
     widow = widow_shown.mask
     played = played_by(view)
-    pool = rules.deck.mask & ~_known(view, played)
+    pool = rules.deck.mask & ~known_cards(view, played)
     slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
     discard_hidden = "discard" not in view.piles and view.pile_sizes.get("discard", 0) > 0
     excluded = [(hand_slot(s), widow) for s in range(view.players) if s != declarer]
@@ -112,7 +101,7 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
     """
     seat = view.seat
     n = view.players
-    dealt_sizes = _dealt_sizes(rules, view)
+    sizes_dealt = dealt_sizes(rules, view)
     draws = list(view.extra.get("draws", ()))
     own_drawn = view.extra.get("drawn")
     own_drawn_mask = own_drawn.mask if isinstance(own_drawn, CardSet) else 0
@@ -183,7 +172,7 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
             owner[name] = drawer
             event_of[name] = e
         start_position += count
-    slots: list[tuple[str, int]] = [(f"dealt:{s}", dealt_sizes[s]) for s in range(n) if s != seat]
+    slots: list[tuple[str, int]] = [(f"dealt:{s}", sizes_dealt[s]) for s in range(n) if s != seat]
     slots += [(name, len(ps)) for name, ps in positions.items()]
     if stock_left:
         slots.append(("stock", stock_left))
@@ -221,10 +210,10 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
         hands = tuple(own_dealt if s == seat else placed[f"dealt:{s}"] for s in range(n))
         at = dict(fixed)
         for name, ps in positions.items():
-            for p, index in zip(ps, _ordered(placed[name], rng)):
+            for p, index in zip(ps, shuffled_indices(placed[name], rng)):
                 at[p] = index
         order = [at[p] for p in range(len(at))]
-        order += _ordered(placed.get("stock", 0), rng)
+        order += shuffled_indices(placed.get("stock", 0), rng)
         stock = sum(1 << i for i in order)
         return DealStart(hands=hands, piles=(("stock", stock),), orders=(("stock", tuple(order)),))
 

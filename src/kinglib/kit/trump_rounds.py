@@ -57,7 +57,16 @@ from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
 from kinglib.phases import PhaseRules, describe_moves
 from kinglib.rules import Rules
-from kinglib.sampling import DealStart, HiddenLayout, hand_slot, played_by, stock_layout
+from kinglib.sampling import (
+    DealStart,
+    HiddenLayout,
+    dealt_sizes,
+    hand_slot,
+    known_cards,
+    played_by,
+    shuffled_indices,
+    stock_layout,
+)
 from kinglib.state import Phase, State
 from kinglib.view import View
 
@@ -641,28 +650,6 @@ def kinglib_invariants(rules: Rules) -> Invariants:
 # ----------------------------------------------------------------------- sampling
 
 
-def _known_cards(view: View, played: list[int]) -> int:
-    """The cards a view shows: its own hand, every card played, every pile it sees."""
-    known = view.hand.mask
-    for mask in played:
-        known |= mask
-    for pile in view.piles.values():
-        known |= pile.mask
-    return known
-
-
-def _dealt_sizes(rules: Rules, view: View) -> list[int]:
-    """The size of each hand as the deal of the view's dealer deals it."""
-    reference = rules.deal(view.dealer, random.Random(0))
-    return [len(hand) for hand in reference.hands]
-
-
-def _shuffled(mask: int, rng: random.Random) -> list[int]:
-    cards = list(iter_indices(mask))
-    rng.shuffle(cards)
-    return cards
-
-
 def praise_layout(rules: Rules, view: View) -> HiddenLayout:
     """A trump round in praise mode: three cards each first, the rest once declared.
 
@@ -675,11 +662,11 @@ def praise_layout(rules: Rules, view: View) -> HiddenLayout:
     seat = view.seat
     declarer = int(view.extra["declarer"])
     played = played_by(view)
-    pool = rules.deck.mask & ~_known_cards(view, played)
+    pool = rules.deck.mask & ~known_cards(view, played)
     staged = view.pile_sizes.get(UNDEALT, 0) > 0
     slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
     if staged:
-        sizes = _dealt_sizes(rules, view)
+        sizes = dealt_sizes(rules, view)
         slots += [
             (f"rest:{s}", sizes[s] - view.hand_sizes[s])
             for s in range(view.players)
@@ -698,10 +685,10 @@ def praise_layout(rules: Rules, view: View) -> HiddenLayout:
             # The declarer's shown last card is the last one dealt to him.
             shown_last = last_mask if s == declarer else 0
             if staged:
-                first = _shuffled(held, rng)
+                first = shuffled_indices(held, rng)
             else:
-                first = _shuffled(held & ~shown_last, rng)[:FIRST_CARDS]
-            tail = [i for i in _shuffled((held | rest) & ~shown_last, rng) if i not in first]
+                first = shuffled_indices(held & ~shown_last, rng)[:FIRST_CARDS]
+            tail = [i for i in shuffled_indices((held | rest) & ~shown_last, rng) if i not in first]
             if held & shown_last:
                 tail.append(shown_last.bit_length() - 1)
             hands.append(held | rest)
