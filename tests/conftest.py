@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from importlib.metadata import entry_points
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
     "ci",
@@ -22,13 +22,17 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 # The mutation run (``mutmut run``, see ``[tool.mutmut]`` in pyproject.toml): reproducible and
-# short, since every surviving mutant re-runs each test that covers the changed function.
+# short, since every surviving mutant re-runs each test that covers the changed function. A
+# failing example is not shrunk: the run only needs to know that a test failed, and shrinking
+# a broken sampler or an endless deal can take longer than the mutant's time limit.
 settings.register_profile(
     "mutation",
     derandomize=True,
     max_examples=12,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    report_multiple_bugs=False,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 

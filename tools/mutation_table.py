@@ -1,0 +1,185 @@
+"""The mutation-testing table, per module, from mutmut's results and the equivalent mutants.
+
+Run it from the root of the checkout after ``mutmut run``::
+
+    python tools/mutation_table.py            # a plain-text table
+    python tools/mutation_table.py --rst      # the reStructuredText table of the docs
+    python tools/mutation_table.py --survivors  # the survivors not listed as equivalent
+
+It reads ``mutmut results --all true`` (one ``name: status`` line a mutant) and
+``mutation/equivalent.txt`` (one ``name -- reason`` line an equivalent mutant). For each module
+it counts the mutants, those killed, those stopped as timeouts (a loop that no longer ends: the
+tests noticed), the survivors (and how many of them are listed as equivalent), those in code
+that no selected test runs (*no test*, as good as survivors) and those not run yet.
+*detected* is (killed + timeouts) / mutants run, with an equivalent survivor counted as a
+survivor; *of the rest* leaves the equivalent ones out. The exit status is 1 when a survivor
+or a mutant without a test is not listed as equivalent, or when a listed mutant no longer
+exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+EQUIVALENT = Path("mutation/equivalent.txt")
+
+#: mutmut's statuses that count as noticed by the tests.
+DETECTED = ("killed", "timeout")
+
+#: A mutant's name: the module, then ``x_function`` or ``xǁClassǁmethod``, then its number.
+_NAME = re.compile(r"^(?P<module>[\w.]+?)\.x[_ǁ].*__mutmut_\d+$")
+
+_COLUMNS = (
+    "module",
+    "mutants",
+    "killed",
+    "timeouts",
+    "survived",
+    "equivalent",
+    "no test",
+    "not run",
+    "detected",
+    "of the rest",
+)
+
+
+def module_of(name: str) -> str:
+    """The module a mutant belongs to: ``kinglib.kernel`` for ``kinglib.kernel.x_f__mutmut_3``."""
+    match = _NAME.match(name)
+    if match is None:
+        raise ValueError(f"not a mutmut mutant name: {name!r}")
+    return match["module"]
+
+
+def parse_results(lines: Iterable[str]) -> dict[str, str]:
+    """Every mutant's status from ``mutmut results --all true``: ``{name: status}``."""
+    results: dict[str, str] = {}
+    for line in lines:
+        name, sep, status = line.strip().partition(": ")
+        if sep and "__mutmut_" in name:
+            results[name] = status.strip()
+    return results
+
+
+def parse_equivalent(lines: Iterable[str]) -> dict[str, str]:
+    """The listed equivalent mutants: ``{name: reason}``; comments and blank lines skipped."""
+    listed: dict[str, str] = {}
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        name, sep, reason = text.partition(" -- ")
+        if not sep or not reason.strip():
+            raise ValueError(f"{EQUIVALENT}:{number}: expected 'MUTANT -- reason', got {text!r}")
+        listed[name.strip()] = reason.strip()
+    return listed
+
+
+def _percent(part: int, whole: int) -> str:
+    return "--" if whole == 0 else f"{100 * part / whole:.1f} %"
+
+
+def table(results: dict[str, str], equivalent: dict[str, str]) -> list[tuple[str, ...]]:
+    """One row a module (in name order), then the total, with the columns of ``_COLUMNS``."""
+    by_module: dict[str, Counter[str]] = defaultdict(Counter)
+    for name, status in results.items():
+        counts = by_module[module_of(name)]
+        counts["mutants"] += 1
+        if status in DETECTED:
+            counts[status] += 1
+        elif status == "survived":
+            counts["survived"] += 1
+            counts["equivalent"] += name in equivalent
+        elif status == "no tests":
+            counts["no test"] += 1
+        else:
+            counts["not run"] += 1
+    total: Counter[str] = Counter()
+    rows = []
+    for module in sorted(by_module):
+        counts = by_module[module]
+        total.update(counts)
+        rows.append(_row(module, counts))
+    rows.append(_row("total", total))
+    return rows
+
+
+def _row(module: str, counts: Counter[str]) -> tuple[str, ...]:
+    detected = counts["killed"] + counts["timeout"]
+    run = detected + counts["survived"] + counts["no test"]
+    return (
+        module,
+        str(counts["mutants"]),
+        str(counts["killed"]),
+        str(counts["timeout"]),
+        str(counts["survived"]),
+        str(counts["equivalent"]),
+        str(counts["no test"]),
+        str(counts["not run"]),
+        _percent(detected, run),
+        _percent(detected, run - counts["equivalent"]),
+    )
+
+
+def render(rows: Sequence[tuple[str, ...]], rst: bool) -> str:
+    """The rows as aligned plain text, or as a reStructuredText simple table."""
+    cells = [_COLUMNS, *rows]
+    if rst:
+        cells = [
+            (f"``{row[0]}``" if i and row[0] != "total" else row[0], *row[1:])
+            for i, row in enumerate(cells)
+        ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(_COLUMNS))]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in cells
+    ]
+    if not rst:
+        return "\n".join(lines)
+    rule = "  ".join("=" * width for width in widths)
+    return "\n".join([rule, lines[0], rule, *lines[1:], rule])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the table (or the unexplained survivors); 1 if a survivor is unexplained."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rst", action="store_true", help="print a reStructuredText table")
+    parser.add_argument(
+        "--survivors",
+        action="store_true",
+        help="print the unexplained survivors and mutants without a test",
+    )
+    parser.add_argument(
+        "--results", type=Path, help="read this saved output of 'mutmut results --all true'"
+    )
+    args = parser.parse_args(argv)
+    if args.results is not None:
+        text = args.results.read_text(encoding="utf-8")
+    else:
+        text = subprocess.run(
+            ["mutmut", "results", "--all", "true"], check=True, capture_output=True, text=True
+        ).stdout
+    results = parse_results(text.splitlines())
+    equivalent = parse_equivalent(EQUIVALENT.read_text(encoding="utf-8").splitlines())
+    unexplained = sorted(
+        name
+        for name, status in results.items()
+        if status in ("survived", "no tests") and name not in equivalent
+    )
+    stale = sorted(name for name in equivalent if name not in results)
+    if args.survivors:
+        print("\n".join(unexplained))
+    else:
+        print(render(table(results, equivalent), args.rst))
+    for name in stale:
+        print(f"listed as equivalent but not a mutant: {name}", file=sys.stderr)
+    return 1 if unexplained or stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
