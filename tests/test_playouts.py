@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import State
-from kinglib.cards import Card
+from kinglib.cards import SUIT_MASKS, Card
 from kinglib.kernel import Chooser, DealRules, drawn_bit, play_deal, play_deal_by
 from kinglib.playouts import Playout, greedy_chooser
 from kinglib.random_match import kernel_deal_rules, kernel_trick_play
@@ -113,6 +114,120 @@ def test_the_chooser_is_told_who_plays_last() -> None:
     assert [seat for seat, _ in seen] == plays
     flags = [last for _, last in seen]
     assert flags == [k % 4 == 3 for k in range(len(flags))]
+
+
+def random_hands(rng: random.Random, players: int) -> list[int]:
+    """Equal hands of 13 cards (four players) or 12 (two or three) from a shuffled pack."""
+    pack = list(range(52))
+    rng.shuffle(pack)
+    size = 13 if players == 4 else 12
+    return [sum(1 << i for i in pack[k * size : (k + 1) * size]) for k in range(players)]
+
+
+def every_kind_of_deal_rules() -> list[DealRules]:
+    """Deal rules with every flag on and off, trumps barred or not, misère and early ends."""
+    hearts = bits("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H")
+    found: list[DealRules] = []
+    for players, no_heart_lead, king_on_heart_lead, king_on_void in itertools.product(
+        (2, 3, 4), (False, True), (False, True), (False, True)
+    ):
+        for trumps, barred, maker in ((0, 0, -1), (SPADES, 0, -1), (SPADES, SPADES, 1)):
+            for misere, (early_end, last_scoring, scoring) in itertools.product(
+                (False, True), ((False, 0, 0), (True, 3, hearts), (True, 0, hearts))
+            ):
+                found.append(
+                    (
+                        players,
+                        no_heart_lead,
+                        king_on_heart_lead,
+                        king_on_void,
+                        trumps,
+                        barred,
+                        maker,
+                        misere,
+                        early_end,
+                        last_scoring,
+                        scoring,
+                    )
+                )
+    return found
+
+
+def test_play_deal_by_plays_as_play_deal_under_every_kind_of_deal_rules() -> None:
+    """The chooser-driven deal, drawing as ``play_deal`` draws, plays the same cards."""
+    ended_early = 0
+    for number, deal_rules in enumerate(every_kind_of_deal_rules()):
+        rng = random.Random(number)
+        players = deal_rules[0]
+        hands = random_hands(rng, players)
+        leader = number % players
+        hands2, taken, taken2 = list(hands), [0] * players, [0] * players
+        draws = [random.Random(number * 10 + s).getrandbits for s in range(players)]
+        expected = play_deal(hands, taken, leader, 0, draws, deal_rules)
+        draws2 = [random.Random(number * 10 + s).getrandbits for s in range(players)]
+
+        def drawn(
+            seat: int, legal: int, trick_mask: int, led: int, last: bool, draws: Any = draws2
+        ) -> int:
+            return drawn_bit(legal, draws[seat])
+
+        assert play_deal_by(hands2, taken2, leader, 0, drawn, deal_rules) == expected
+        assert (hands2, taken2) == (hands, taken)
+        ended_early += expected[2]
+    assert ended_early  # the early end is among the cases
+
+
+def test_the_chooser_sees_the_trick_so_far_and_the_led_suit() -> None:
+    for number, deal_rules in enumerate(every_kind_of_deal_rules()[::7]):
+        rng = random.Random(number)
+        hands = random_hands(rng, deal_rules[0])
+        calls: list[tuple[int, int, int]] = []
+
+        def highest(
+            seat: int, legal: int, trick_mask: int, led: int, last: bool, calls: Any = calls
+        ) -> int:
+            calls.append((legal, trick_mask, led))
+            return 1 << (legal.bit_length() - 1)
+
+        tricks, _, _ = play_deal_by(hands, [0] * deal_rules[0], 0, 0, highest, deal_rules)
+        seen = iter(calls)
+        for trick in tricks:
+            so_far = 0
+            led_suit = SUIT_MASKS[(trick[0] & 63) // 13]
+            for k, code in enumerate(trick):
+                legal, trick_mask, led = next(seen)
+                assert (trick_mask, led) == ((0, 0) if k == 0 else (so_far, led_suit))
+                assert 1 << (code & 63) == 1 << (legal.bit_length() - 1)
+                so_far |= 1 << (code & 63)
+        assert next(seen, None) is None
+
+
+def test_play_deal_by_names_the_card_it_refuses_and_what_was_allowed() -> None:
+    rules: DealRules = (2, False, False, False, 0, 0, -1, False, False, 0, 0)
+    leads = bits("2S 3S")
+
+    def lead_with(card: int) -> Chooser:
+        given: list[int] = []
+
+        def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+            given.append(card)  # the wrong card once, then the lowest allowed
+            return card if len(given) == 1 else legal & -legal
+
+        return choose
+
+    for wrong in (bits("4S"), bits("2S 3S")):  # a card not held, two cards at once
+        hands = [leads, bits("4S 5H")]
+        with pytest.raises(ValueError) as info:
+            play_deal_by(hands, [0, 0], 0, 0, lead_with(wrong), rules)
+        assert str(info.value) == f"the chooser gave {wrong:#x}, not one card of {leads:#x}"
+
+    def follow_with_the_heart(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+        return legal & -legal if seat == 0 else bits("5H")
+
+    with pytest.raises(ValueError) as info:
+        play_deal_by([leads, bits("4S 5H")], [0, 0], 0, 0, follow_with_the_heart, rules)
+    message = f"the chooser gave {bits('5H'):#x}, not one card of {bits('4S'):#x}"
+    assert str(info.value) == message
 
 
 # ----------------------------------------------------------------------------- greedy players
