@@ -525,8 +525,9 @@ def test_domino_layout_and_samples_of_a_draw_that_emptied_the_stock() -> None:
 
 
 def test_domino_blame_names_the_places_a_seat_held_cards_from_at_a_move() -> None:
-    """Seat 1 drew twice (draws 0 and 2, seat 2 drew in between): at its 7th move of the deal
-    (two draws made) its cards came from its dealt hand or its first draw, not its second."""
+    """Seat 1 drew twice (draws 0 and 2, seat 2 drew in between). At move 6 of the deal, its
+    second draw (two draws made before it), its cards came from its dealt hand or its first
+    draw, not from the second; at move 9, after it, from any of the three."""
     state = _drew_for_spades_then_drew_a_spade()
     layout = domino_layout(state.rules, state.view(0))
     assert [name for name, _ in layout.slots] == ["dealt:1", "dealt:2", "draw:0", "draw:2", "stock"]
