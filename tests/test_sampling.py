@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import CardSet, Phase, State, Suit
-from kinglib.sampling import SamplingError
+from kinglib.moves import Discard
+from kinglib.sampling import DealStart, HiddenLayout, SamplingError
 from kinglib.testing import strategies
-from kinglib_variants.domino import DominoAux
+from kinglib_variants._hidden import atomic_layout, domino_layout
+from kinglib_variants.domino import DominoAux, stock_order
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("simple", {}),
@@ -60,6 +62,10 @@ def _check_samples(state: State, seed: int) -> None:
         places = [*world.hands_mask, *world.taken_mask, *(m for _, m in world.piles_mask)]
         places += [card.mask for _, card in world.trick]
         assert sum(m.bit_count() for m in places) == len(rules.deck)
+        union = 0
+        for mask in places:
+            union |= mask
+        assert union == rules.deck.mask
         # The deal's moves are the view's, hidden ones filled in, and play goes on legally.
         assert len(world.deal_moves) == len(view.deal_moves)
         for mine, theirs in zip(world.deal_moves, view.deal_moves):
@@ -402,3 +408,210 @@ def test_sampling_learns_a_domino_draw_void_from_the_replay_alone(
         world = view.sample(rng)
         assert world.view(0).to_dict() == view.to_dict()
         assert _drawn(world, 1) >= CardSet.parse("9S")
+
+
+# ----------------------------------------------------------------- the layouts themselves
+
+
+def _as_sampled(
+    layout: HiddenLayout,
+) -> tuple[CardSet, tuple[tuple[str, int], ...], dict[str, str]]:
+    """A layout as the sampler reads it: the pool, the slots, and per slot the cards of the
+    pool that may not lie there (exclusions of other names or of cards outside the pool are
+    ignored, as :mod:`kinglib.sampling` ignores them)."""
+    excluded = dict.fromkeys((name for name, _ in layout.slots), 0)
+    for name, mask in layout.excluded:
+        if name in excluded:
+            excluded[name] |= mask & layout.pool
+    shown = {name: str(CardSet.from_mask(mask)) for name, mask in excluded.items()}
+    return CardSet.from_mask(layout.pool), layout.slots, shown
+
+
+def _mask(text: str) -> int:
+    return CardSet.parse(text).mask
+
+
+DOMINO_HANDS = ["KS QS JS TS 7C 8C", "AD KD QD JD TD 9D", "AS 9S 7S AH KH 9C"]
+DOMINO_STOCK = "7H 8D 8S QH JH TH 9H 8H 7D AC KC QC JC TC"
+
+
+def _spade_draw_pending() -> State:
+    """Seat 0 leads KS, seat 1 (no spade) draws 7H, 8D and 8S, and has not played 8S yet."""
+    return _domino_deal(DOMINO_HANDS, DOMINO_STOCK, ["KS", "draw"])
+
+
+def test_domino_layout_of_a_draw_whose_last_card_is_not_played_yet() -> None:
+    state = _spade_draw_pending()
+    view = state.view(0)
+    assert view.extra["draws"] == ((1, 3),)
+    rules = state.rules
+    layout = domino_layout(rules, view)
+    pool, slots, excluded = _as_sampled(layout)
+    assert pool == CardSet.from_mask(rules.deck.mask & ~_mask(DOMINO_HANDS[0]))
+    assert slots == (("dealt:1", 6), ("dealt:2", 6), ("draw:0", 2), ("last:0", 1), ("stock", 11))
+    not_spades = CardSet.from_mask(pool.mask & ~_mask("AS KS QS JS TS 9S 8S 7S"))
+    assert excluded == {
+        # Seat 1 drew for spades after KS: it was dealt none of the others.
+        "dealt:1": "AS 9S 8S 7S",
+        "dealt:2": "",
+        # The cards drawn before the last are of another suit; the last one stopped the draw.
+        "draw:0": "AS 9S 8S 7S",
+        "last:0": str(not_spades),
+        "stock": "",
+    }
+    # The deal as it began for the true placement: the drawn cards first, in an order the
+    # generator picks within the draw, the stopper at its own position, then the stock left.
+    placed = {
+        "dealt:1": _mask(DOMINO_HANDS[1]),
+        "dealt:2": _mask(DOMINO_HANDS[2]),
+        "draw:0": _mask("7H 8D"),
+        "last:0": _mask("8S"),
+        "stock": _mask("QH JH TH 9H 8H 7D AC KC QC JC TC"),
+    }
+    start = layout.start(placed, random.Random(0))
+    assert start.hands == tuple(_mask(h) for h in DOMINO_HANDS)
+    assert start.piles == (("stock", _mask(DOMINO_STOCK)),)
+    assert start.orders is not None
+    ((name, order),) = start.orders
+    assert name == "stock" and len(order) == 14
+    assert {order[0], order[1]} == {c.index for c in CardSet.parse("7H 8D")}
+    assert kinglib.Card.from_index(order[2]) == kinglib.Card.parse("8S")
+    assert CardSet.from_mask(sum(1 << i for i in order[3:])) == CardSet.from_mask(placed["stock"])
+
+
+def test_domino_layout_once_the_card_that_stopped_the_draw_is_played() -> None:
+    """8S, played by the drawer, is known to have been the third card of the stock; the two
+    cards before it form the draw's only hidden place. 9S, played by seat 2, was its own."""
+    state = _apply(_spade_draw_pending(), "8S", "9S")
+    view = state.view(0)
+    layout = domino_layout(state.rules, view)
+    pool, slots, excluded = _as_sampled(layout)
+    assert pool == CardSet.from_mask(state.rules.deck.mask & ~_mask(DOMINO_HANDS[0] + " 8S"))
+    assert slots == (("dealt:1", 6), ("dealt:2", 6), ("draw:0", 2), ("stock", 11))
+    assert excluded == {
+        "dealt:1": "AS 9S 7S",
+        "dealt:2": "",
+        "draw:0": "AS 9S 7S",
+        "stock": "9S",
+    }
+
+
+def test_domino_layout_and_samples_of_a_draw_that_emptied_the_stock() -> None:
+    """Seat 1 draws the whole stock for spades without finding one: the last card drawn may
+    be of any suit (it would have stopped the draw there too), the others hold no spade."""
+    hands = ["KS QS JS TS 7C 8C", "AD KD QD JD TD 9D", "AS 9S 8S 7S AH KH"]
+    stock = "QH JH TH 9H 8H 7H 8D 7D AC KC QC JC TC 9C"
+    state = _domino_deal(hands, stock, ["KS", "draw"])
+    view = state.view(0)
+    assert view.extra["draws"] == ((1, 14),) and view.pile_sizes["stock"] == 0
+    pool, slots, excluded = _as_sampled(domino_layout(state.rules, view))
+    assert pool == CardSet.from_mask(state.rules.deck.mask & ~_mask(hands[0]))
+    assert slots == (("dealt:1", 6), ("dealt:2", 6), ("draw:0", 13), ("last:0", 1))
+    assert excluded == {
+        "dealt:1": "AS 9S 8S 7S",
+        "dealt:2": "",
+        "draw:0": "AS 9S 8S 7S",
+        "last:0": "",
+    }
+    rng = random.Random(4)
+    worlds = [view.sample(rng) for _ in range(60)]
+    assert all(w.view(0).to_dict() == view.to_dict() for w in worlds)
+    spades = _mask("AS 9S 8S 7S")
+    held = [w.hand(1).mask & spades for w in worlds]
+    # The last card of the stock was a spade in some deals (AS among them), in others not.
+    assert all(h.bit_count() <= 1 for h in held)
+    assert any(h == _mask("AS") for h in held)
+    assert any(h == 0 for h in held)
+
+
+def test_domino_blame_names_the_places_a_seat_held_cards_from_at_a_move() -> None:
+    """Seat 1 drew twice (draws 0 and 2, seat 2 drew in between). At move 6 of the deal, its
+    second draw (two draws made before it), its cards came from its dealt hand or its first
+    draw, not from the second; at move 9, after it, from any of the three."""
+    state = _drew_for_spades_then_drew_a_spade()
+    layout = domino_layout(state.rules, state.view(0))
+    assert [name for name, _ in layout.slots] == ["dealt:1", "dealt:2", "draw:0", "draw:2", "stock"]
+    assert layout.blame(1, 0) == ("dealt:1",)
+    assert layout.blame(1, 2) == ("dealt:1", "draw:0")
+    assert layout.blame(1, 6) == ("dealt:1", "draw:0")
+    assert layout.blame(1, 9) == ("dealt:1", "draw:0", "draw:2")
+    assert layout.blame(2, 9) == ("dealt:2",)
+
+
+def test_a_domino_sample_before_any_draw_has_the_stock_of_its_order() -> None:
+    state = _domino_deal(DOMINO_HANDS, DOMINO_STOCK, ["KS"])
+    view = state.view(1)
+    rng = random.Random(2)
+    for _ in range(20):
+        world = view.sample(rng)
+        assert world.view(1).to_dict() == view.to_dict()
+        order = stock_order(world)
+        assert len(order) == 14
+        assert world.pile("stock") == CardSet.from_mask(sum(c.mask for c in order))
+
+
+ATOMIC_HANDS = [
+    "KS QS JS TS 9S 8S 7S AD KD QD",
+    "AS AH KH QH JH AC KC QC JC TC",
+    "TH 9H 8H 7H JD TD 9D 8D 7D 9C",
+]
+
+
+def _atomic_no_hearts() -> State:
+    """Seat 0 declares no_hearts and takes the widow 8C 7C; seat 1 holds AS."""
+    rules = kinglib.load_rules("atomic")
+    return rules.new_deal("no_hearts", ATOMIC_HANDS, dealer=2, widow="8C 7C")
+
+
+def test_atomic_layout_before_the_declarer_discards() -> None:
+    state = _atomic_no_hearts()
+    assert state.phase is Phase.DISCARD and state.to_move == 0
+    view = state.view(1)
+    layout = atomic_layout(state.rules, view)
+    pool, slots, excluded = _as_sampled(layout)
+    assert pool == CardSet.from_mask(state.rules.deck.mask & ~_mask(ATOMIC_HANDS[1]))
+    # No discard yet: the declarer holds the widow, nobody else does.
+    assert slots == (("hand:0", 12), ("hand:2", 10))
+    assert excluded == {"hand:0": "", "hand:2": "8C 7C"}
+    placed = {"hand:0": state.hands_mask[0], "hand:2": state.hands_mask[2]}
+    assert layout.start(placed, random.Random(0)) == DealStart(
+        hands=tuple(_mask(h) for h in ATOMIC_HANDS),
+        piles=(("discard", 0), ("widow", _mask("8C 7C"))),
+    )
+    rng = random.Random(6)
+    for _ in range(30):
+        world = view.sample(rng)
+        assert world.view(1).to_dict() == view.to_dict()
+        assert world.hand(0).mask & _mask("8C 7C") == _mask("8C 7C")
+
+
+def test_atomic_layout_and_samples_after_a_hidden_discard() -> None:
+    state = _apply(_atomic_no_hearts(), "discard KS QS")
+    view = state.view(1)
+    layout = atomic_layout(state.rules, view)
+    pool, slots, excluded = _as_sampled(layout)
+    assert pool == CardSet.from_mask(state.rules.deck.mask & ~_mask(ATOMIC_HANDS[1]))
+    assert slots == (("hand:0", 10), ("hand:2", 10), ("discard", 2))
+    # The discard holds no heart (they score in no_hearts); the widow is not seat 2's.
+    assert excluded == {"hand:0": "", "hand:2": "8C 7C", "discard": "TH 9H 8H 7H"}
+    placed = {
+        "hand:0": state.hands_mask[0],
+        "hand:2": state.hands_mask[2],
+        "discard": _mask("KS QS"),
+    }
+    assert layout.start(placed, random.Random(0)) == DealStart(
+        hands=tuple(_mask(h) for h in ATOMIC_HANDS),
+        piles=(("discard", 0), ("widow", _mask("8C 7C"))),
+        hidden_moves=(Discard(CardSet.parse("KS QS")),),
+    )
+    rng = random.Random(8)
+    discards = set()
+    for _ in range(100):
+        world = view.sample(rng)
+        assert world.view(1).to_dict() == view.to_dict()
+        discard = world.pile("discard").mask
+        assert discard.bit_count() == 2 and not discard & HEARTS.mask
+        widow = _mask("8C 7C")
+        assert (world.hand(0).mask | discard) & widow == widow
+        discards.add(discard)
+    assert len(discards) > 5
