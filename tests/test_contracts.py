@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import kinglib
 from kinglib import Card, CardSet, Rank, Suit
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, positive_twin
+from kinglib.contracts import (
+    NEGATIVE_GAMES,
+    POSITIVE_GAMES,
+    Contract,
+    Prices,
+    king_contracts,
+    positive_twin,
+)
+from kinglib.errors import RulesError
 
 KH = Card.parse("KH")
 
@@ -140,3 +149,77 @@ def test_scoring_mask_and_last_scoring_trick() -> None:
     assert c["no_tricks"].last_scoring_trick == 8
     assert c["no_last_two"].last_scoring_trick == 8
     assert c["eralash"].last_scoring_trick == 8
+
+
+#: What ``king_contracts`` says of each game at the default prices: (title, description).
+DESCRIBED = {
+    "no_tricks": ("no tricks", "2 a trick"),
+    "no_boys": ("no boys", "4 a boy (jacks)"),
+    "no_girls": ("no girls", "4 a queen"),
+    "no_hearts": ("no hearts", "2 a heart"),
+    "no_king": ("no king", "16 for K♥"),
+    "no_last_two": ("no last two", "8 for each of the last two tricks"),
+    "eralash": ("eralash", "all six categories at once"),
+    "tricks": ("tricks", "2 a trick"),
+    "boys": ("boys", "4 a boy (jacks)"),
+    "girls": ("girls", "4 a queen"),
+    "hearts": ("hearts", "2 a heart"),
+    "king": ("king", "16 for K♥"),
+    "last_two": ("last two", "8 for each of the last two tricks"),
+    "plus_eralash": ("plus eralash", "all six categories at once"),
+    "trumps": ("trump round", "3 a trick, with trumps"),
+}
+
+
+def test_every_game_is_named_and_described_from_its_prices() -> None:
+    built = king_contracts(Prices(), deck=CardSet.deck(32).mask, tricks=8)
+    assert list(built) == [*NEGATIVE_GAMES, *POSITIVE_GAMES, "trumps"]
+    assert {cid: (c.title, c.description) for cid, c in built.items()} == DESCRIBED
+    assert built["no_king"].name == "Не брать кинга"
+    assert built["trumps"].name == "Отыгрыш"
+    assert built["trumps"].trick_values == (3,) * 8 and built["trumps"].trump_round
+    assert built["trumps"].total == 24
+    priced = Prices(trick=5, boy=1, girl=6, heart=7, king=9, last_two=11, trump_trick=13)
+    other = king_contracts(
+        attrs.evolve(priced, boys="jacks+kings"), deck=CardSet.deck(32).mask, tricks=8
+    )
+    assert {cid: c.description for cid, c in other.items()} == {
+        "no_tricks": "5 a trick",
+        "no_boys": "1 a boy (jacks and kings)",
+        "no_girls": "6 a queen",
+        "no_hearts": "7 a heart",
+        "no_king": "9 for K♥",
+        "no_last_two": "11 for each of the last two tricks",
+        "eralash": "all six categories at once",
+        "tricks": "5 a trick",
+        "boys": "1 a boy (jacks and kings)",
+        "girls": "6 a queen",
+        "hearts": "7 a heart",
+        "king": "9 for K♥",
+        "last_two": "11 for each of the last two tricks",
+        "plus_eralash": "all six categories at once",
+        "trumps": "13 a trick, with trumps",
+    }
+
+
+def test_a_game_list_builds_only_the_games_named() -> None:
+    built = king_contracts(
+        Prices(), deck=CardSet.deck(32).mask, tricks=8, games=("no_king", "trumps")
+    )
+    assert list(built) == ["no_king", "trumps"]
+    assert built["no_king"].card_values == ((KH.mask, -16),)
+    assert built["no_king"].trick_values == (0,) * 8
+
+
+def test_unknown_boys_and_a_wrong_total_are_refused_by_name() -> None:
+    with pytest.raises(ValueError) as info:
+        king_contracts(Prices(boys="queens"), deck=CardSet.deck(32).mask, tricks=8)
+    assert str(info.value) == "boys must be 'jacks' or 'jacks+kings', not 'queens'"
+    with pytest.raises(RulesError) as refused:
+        Contract(id="x", name="x", title="x", trick_values=(-2, -2), total=-5)
+    assert str(refused.value) == (
+        "contract 'x': total -5 disagrees with its prices, which hand out -4; leave total out "
+        "(or pass total=None) to have it computed"
+    )
+    assert Contract(id="x", name="x", title="x", trick_values=(-2, -2), total=-4).total == -4
+    assert Contract(id="x", name="x", title="x", trick_values=(-2, -2), total=None).total == -4
