@@ -1,13 +1,18 @@
-"""States and rules are immutable values: equality, hashing, and refusal to be changed."""
+"""States and rules are immutable values, and the deals they start from are the shuffle's.
+
+Equality, hashing and refusal to be changed; the cards ``deal_evenly`` hands out for a seed.
+"""
 
 from __future__ import annotations
 
 import pickle
+import random
 
 import pytest
 
 import kinglib
 from kinglib import Card, CardSet, Phase, Play
+from kinglib.dealing import Deal, deal_evenly, deal_rng
 from tests.support import play, replay
 from tests.test_simple_rules import MIXED
 
@@ -70,3 +75,78 @@ def test_a_given_deal_reads_back() -> None:
     assert state.moves == ()
     with pytest.raises(ValueError, match="seat"):
         state.hand(4)
+
+
+# ----------------------------------------------------------------------------- dealing
+
+
+def shuffled_bits(deck: CardSet, rng: random.Random) -> list[int]:
+    """The pack as card bits in index order, shuffled by ``rng.shuffle``."""
+    cards = [card.mask for card in sorted(deck, key=lambda card: card.index)]
+    rng.shuffle(cards)
+    return cards
+
+
+@pytest.mark.parametrize("size", [32, 36, 52])
+def test_an_even_deal_hands_out_the_shuffled_pack_in_turn(size: int) -> None:
+    deck = CardSet.deck(size)
+    for seed in range(5):
+        cards = shuffled_bits(deck, random.Random(seed))
+        deal = deal_evenly(deck, 4, random.Random(seed))
+        per = size // 4
+        expected = tuple(CardSet.from_mask(sum(cards[k : k + per])) for k in range(0, size, per))
+        assert deal == Deal(hands=expected)
+        assert deal.piles == ()
+
+
+def test_piles_are_set_aside_first_and_kept_in_name_order() -> None:
+    deck = CardSet.deck(32)
+    cards = shuffled_bits(deck, random.Random(9))
+    deal = deal_evenly(deck, 3, random.Random(9), piles={"widow": 2})
+    assert deal.piles == (("widow", CardSet.from_mask(cards[0] | cards[1])),)
+    assert deal.hands == tuple(CardSet.from_mask(sum(cards[k : k + 10])) for k in (2, 12, 22))
+    two = deal_evenly(deck, 2, random.Random(9), piles={"widow": 2, "kitty": 4})
+    assert [name for name, _ in two.piles] == ["kitty", "widow"]
+    assert two.piles[1][1] == CardSet.from_mask(cards[0] | cards[1])
+    assert two.piles[0][1] == CardSet.from_mask(sum(cards[2:6]))
+    assert Deal(hands=(), piles={"b": CardSet(), "a": deck}).piles == (
+        ("a", deck),
+        ("b", CardSet()),
+    )
+
+
+def test_only_the_seats_named_are_dealt_to_in_their_order() -> None:
+    deck = CardSet.deck(32)
+    cards = shuffled_bits(deck, random.Random(4))
+    deal = deal_evenly(deck, 4, random.Random(4), seats=(3, 1))
+    assert deal.hands == (
+        CardSet(),
+        CardSet.from_mask(sum(cards[16:])),
+        CardSet(),
+        CardSet.from_mask(sum(cards[:16])),
+    )
+
+
+def test_a_generator_with_its_own_shuffle_is_asked_to_shuffle() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    deck = CardSet.deck(32)
+    deal = deal_evenly(deck, 4, Reversing(1))
+    indices = sorted((card.index for card in deck), reverse=True)
+    assert deal.hands[0] == CardSet.from_mask(sum(1 << i for i in indices[:8]))
+
+
+def test_a_deal_that_does_not_divide_is_refused_by_its_numbers() -> None:
+    with pytest.raises(ValueError) as info:
+        deal_evenly(CardSet.deck(32), 3, random.Random(0))
+    assert str(info.value) == "32 cards do not divide among 3 hands"
+    with pytest.raises(ValueError) as info:
+        deal_evenly(CardSet.deck(32), 4, random.Random(0), seats=(), piles={"widow": 2})
+    assert str(info.value) == "30 cards do not divide among 0 hands"
+
+
+def test_each_deal_of_a_match_has_its_own_generator() -> None:
+    assert deal_rng(5, 2).random() == random.Random("kinglib/5/2").random()
+    assert deal_rng(5, 2).random() != deal_rng(5, 3).random()
