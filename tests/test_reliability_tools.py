@@ -1,4 +1,4 @@
-"""The soak command and the fuzzing harness, in short runs."""
+"""The soak command and the fuzzing harness in short runs, and the mutation table."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ def _module(path: Path) -> ModuleType:
 SOAK = _module(ROOT / "tools" / "soak.py")
 HARNESS = _module(ROOT / "fuzz" / "harness.py")
 CORPUS = sorted((ROOT / "fuzz" / "corpus").iterdir())
+TABLE = _module(ROOT / "tools" / "mutation_table.py")
 
 
 def test_a_short_soak_plays_the_moves_asked_and_reports_them(
@@ -99,3 +100,42 @@ def test_the_harness_lets_only_documented_errors_through() -> None:
     record = json.loads((ROOT / "fuzz" / "corpus" / "simple-match.json").read_text())
     record["moves"].append("QS")
     HARNESS.check(json.dumps(record).encode())
+
+
+def test_the_mutation_table_counts_each_module_and_leaves_equivalents_out() -> None:
+    results = TABLE.parse_results(
+        [
+            "    kinglib.kernel.x_f__mutmut_1: killed",
+            "    kinglib.kernel.x_f__mutmut_2: timeout",
+            "    kinglib.kernel.x_f__mutmut_3: survived",
+            "    kinglib.kernel.x_f__mutmut_4: survived",
+            "    kinglib.kit.widow.xǁWidowǁg__mutmut_1: no tests",
+            "    kinglib.kit.widow.xǁWidowǁg__mutmut_2: not checked",
+            "some other line",
+        ]
+    )
+    assert len(results) == 6
+    equivalent = TABLE.parse_equivalent(
+        ["# a comment", "", "kinglib.kernel.x_f__mutmut_4 -- cannot change anything"]
+    )
+    assert equivalent == {"kinglib.kernel.x_f__mutmut_4": "cannot change anything"}
+    rows = TABLE.table(results, equivalent)
+    assert rows == [
+        ("kinglib.kernel", "4", "1", "1", "2", "1", "0", "0", "50.0 %", "66.7 %"),
+        ("kinglib.kit.widow", "2", "0", "0", "0", "0", "1", "1", "0.0 %", "0.0 %"),
+        ("total", "6", "1", "1", "2", "1", "1", "1", "40.0 %", "50.0 %"),
+    ]
+    rst = TABLE.render(rows, rst=True).splitlines()
+    assert rst[0] == rst[2] == rst[-1] and set(rst[0]) == {"=", " "}
+    assert rst[3].startswith("``kinglib.kernel``")
+
+
+def test_every_listed_equivalent_mutant_is_well_formed() -> None:
+    text = (ROOT / "mutation" / "equivalent.txt").read_text(encoding="utf-8")
+    listed = TABLE.parse_equivalent(text.splitlines())
+    assert listed
+    for name, reason in listed.items():
+        assert TABLE.module_of(name).startswith(("kinglib.", "kinglib_variants.")), name
+        assert len(reason) > 20, name
+    with pytest.raises(ValueError, match="expected 'MUTANT -- reason'"):
+        TABLE.parse_equivalent(["kinglib.kernel.x_f__mutmut_4 because"])
