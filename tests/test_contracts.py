@@ -179,6 +179,9 @@ def test_every_game_is_named_and_described_from_its_prices() -> None:
     assert built["trumps"].name == "Отыгрыш"
     assert built["trumps"].trick_values == (3,) * 8 and built["trumps"].trump_round
     assert built["trumps"].total == 24
+    # By default K♥ is forced on a void, and not on a heart lead.
+    assert built["no_king"].king_on_void and not built["no_king"].king_on_heart_lead
+    assert built["plus_eralash"].king_on_void and not built["hearts"].king_on_void
     priced = Prices(trick=5, boy=1, girl=6, heart=7, king=9, last_two=11, trump_trick=13)
     other = king_contracts(
         attrs.evolve(priced, boys="jacks+kings"), deck=CardSet.deck(32).mask, tricks=8
@@ -223,3 +226,12 @@ def test_unknown_boys_and_a_wrong_total_are_refused_by_name() -> None:
     )
     assert Contract(id="x", name="x", title="x", trick_values=(-2, -2), total=-4).total == -4
     assert Contract(id="x", name="x", title="x", trick_values=(-2, -2), total=None).total == -4
+
+
+def test_the_last_two_of_a_one_trick_deal_is_its_only_trick() -> None:
+    one = king_contracts(Prices(), deck=CardSet.deck(32).mask, tricks=1)
+    assert one["no_last_two"].trick_values == (-8,)
+    assert one["eralash"].trick_values == (-10,)
+    assert king_contracts(Prices(), deck=CardSet.deck(32).mask, tricks=2)[
+        "last_two"
+    ].trick_values == (8, 8)
