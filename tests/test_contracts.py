@@ -210,6 +210,9 @@ def test_a_game_list_builds_only_the_games_named() -> None:
         Prices(), deck=CardSet.deck(32).mask, tricks=8, games=("no_king", "trumps")
     )
     assert list(built) == ["no_king", "trumps"]
+    assert list(
+        king_contracts(Prices(), deck=CardSet.deck(32).mask, tricks=8, games=("trumps", "king"))
+    ) == ["trumps", "king"]
     assert built["no_king"].card_values == ((KH.mask, -16),)
     assert built["no_king"].trick_values == (0,) * 8
 

@@ -194,6 +194,27 @@ def test_a_subclass_with_its_own_legal_moves_is_checked_by_why_illegal() -> None
     assert after is not None and after.trick == ((0, ace.card),)
 
 
+def test_a_move_of_a_subclass_of_play_is_played_by_the_mask_path() -> None:
+    class MarkedPlay(Play):
+        """A Play with a mark of its own, as a program might define."""
+
+    rules = kinglib.load_rules("simple")
+    phase = TrickPlay(rules)
+    state = rules.new_deal(
+        "no_tricks",
+        [
+            "AS KS QS JS 10S 9S 8S 7S",
+            "AH KH QH JH 10H 9H 8H 7H",
+            "AD KD QD JD 10D 9D 8D 7D",
+            "AC KC QC JC 10C 9C 8C 7C",
+        ],
+    ).evolve(to_move=0)
+    marked = MarkedPlay(kinglib.Card.parse("KS"))
+    after = phase.apply_if_legal(state, marked)
+    assert after is not None and after.trick == ((0, marked.card),)
+    assert phase.apply_if_legal(state, MarkedPlay(kinglib.Card.parse("KH"))) is None
+
+
 def test_a_subclass_keeps_the_fast_paths_only_while_it_keeps_the_stock_legality() -> None:
     # Defined here rather than at import, so that the flags are worked out as the test runs.
     class Plain(TrickPlay):
