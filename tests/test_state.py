@@ -138,6 +138,15 @@ def test_a_generator_with_its_own_shuffle_is_asked_to_shuffle() -> None:
     assert deal.hands[0] == CardSet.from_mask(sum(1 << i for i in indices[:8]))
 
 
+def test_a_pack_never_dealt_before_is_dealt_as_a_known_one() -> None:
+    # A pack of its own (the aces and kings), so that no earlier deal has met its mask.
+    deck = CardSet.parse("AS KS AH KH AD KD AC KC")
+    for seed in range(3):
+        cards = shuffled_bits(deck, random.Random(seed))
+        deal = deal_evenly(deck, 2, random.Random(seed))
+        assert deal.hands == (CardSet.from_mask(sum(cards[:4])), CardSet.from_mask(sum(cards[4:])))
+
+
 def test_a_deal_that_does_not_divide_is_refused_by_its_numbers() -> None:
     with pytest.raises(ValueError) as info:
         deal_evenly(CardSet.deck(32), 3, random.Random(0))
