@@ -28,7 +28,19 @@ from kinglib import (
     load_rules,
     parse_move,
 )
-from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
+from kinglib.dealing import Deal
+from kinglib.flow import start_deal
+from kinglib.kit.trump_rounds import (
+    UNDEALT,
+    Praise,
+    check_trump_players,
+    new_praise_deal,
+    praise_layout,
+    raspis_allowed,
+)
+from kinglib.moves import Move
+from kinglib.sampling import DealStart
+from kinglib.state import DealSpec, MatchSetup
 from kinglib.testing.checks import check_cards
 from kinglib.tricks import TrickPlay
 from tests.support import check_live, check_undealt_hidden
@@ -466,3 +478,253 @@ def test_a_refused_trump_lead_says_why_when_only_the_king_of_hearts_may_be_led()
                     return
             state = state.apply(rng.choice(state.legal_moves()))
     pytest.fail("no deal in 500 seeds where only KH may be led")
+
+
+# ----------------------------------------------------------------------- the kit's helpers
+
+
+def test_a_praise_deal_is_dealt_by_seat_0_unless_told() -> None:
+    state = new_praise_deal(RULES, PRAISE)
+    assert (state.dealer, state.eldest, state.to_move) == (0, 1, 1)
+    assert state.hand(1) == CardSet.parse("AH KH QH")
+    praise = state.aux
+    assert isinstance(praise, Praise)
+    assert praise.declarer == 1 and praise.last_card == Card.parse("7H")
+
+
+def test_raspis_is_allowed_where_the_tricks_divide_evenly() -> None:
+    # Eight tricks among four seats: two each.
+    assert raspis_allowed(RULES, RULES.contracts["trumps"]) is True
+    # Ten tricks among three seats do not divide.
+    three = load_rules("three-hand", scheme="otygrysh")
+    assert len(three.contracts["trumps"].trick_values) == 10
+    assert raspis_allowed(three, three.contracts["trumps"]) is False
+
+
+def _spec(hands: list[int], orders: tuple[tuple[str, tuple[int, ...]], ...] = ()) -> DealSpec:
+    return DealSpec(contract="trumps", dealer=3, hands=tuple(hands), orders=orders)
+
+
+def test_a_given_deal_without_an_order_is_dealt_in_display_order() -> None:
+    # A deal spec built by hand need not record the order of its hands.
+    hands = [CardSet.parse(h).mask for h in PRAISE]
+    state = start_deal(RULES, MatchSetup(deal=_spec(hands)), 1)
+    assert state.phase is Phase.DECLARE and state.to_move == 0
+    assert [state.hand(s) for s in range(4)] == [
+        CardSet.parse(h) for h in ("AS KS QS", "AH KH QH", "7S KD QD", "AC KC QC")
+    ]
+    praise = state.aux
+    assert isinstance(praise, Praise)
+    assert praise.last_card == Card.parse("AD")  # the last of "AS KS QS JS TS 9S 8S AD"
+    assert praise.rest[0] == CardSet.parse("JS TS 9S 8S AD").mask
+
+
+def test_a_declarer_without_cards_is_refused() -> None:
+    hands = [0, *(CardSet.parse(h).mask for h in PRAISE[1:])]
+    with pytest.raises(RulesError) as refused:
+        start_deal(RULES, MatchSetup(deal=_spec(hands)), 1)
+    assert str(refused.value) == "seat 0, the declarer, has no cards"
+
+
+# ----------------------------------------------------------------------- praise_layout
+
+# PRAISE with the ace and the seven of spades swapped: seat 2 holds the ace of spades (card
+# index 0) among its first three cards; seat 0, the declarer, gets 8S last.
+ACE_AWAY = [
+    "9S AD KS 7S QS JS TS 8S",
+    "AH KH QH JH TH 9H 8H 7H",
+    "AS KD QD JD TD 9D 8D 7D",
+    "AC KC QC JC TC 9C 8C 7C",
+]
+
+
+def _check_orders(start: DealStart, hands: list[str], firsts: list[str]) -> None:
+    """Every hand's order lists its cards once each, the first three dealt first."""
+    assert start.orders is not None
+    orders = dict(start.orders)
+    assert set(orders) == {f"hand:{s}" for s in range(4)}
+    for seat, (hand, first) in enumerate(zip(hands, firsts)):
+        order = orders[f"hand:{seat}"]
+        assert sorted(order) == sorted(c.index for c in CardSet.parse(hand)), seat
+        assert {Card.from_index(i) for i in order[:3]} == set(CardSet.parse(first)), seat
+
+
+def test_the_layout_of_the_three_card_stage_hides_every_rest() -> None:
+    state = new_praise_deal(RULES, ACE_AWAY, dealer=3)
+    view = state.view(1)
+    layout = praise_layout(RULES, view)
+    assert layout.pool == RULES.deck.mask & ~CardSet.parse("AH KH QH").mask
+    assert layout.slots == (
+        ("hand:0", 3),
+        ("hand:2", 3),
+        ("hand:3", 3),
+        ("rest:0", 5),
+        ("rest:1", 5),
+        ("rest:2", 5),
+        ("rest:3", 5),
+    )
+    # Nothing is shown yet: no card is kept out of any hand.
+    assert layout.excluded == (("hand:1", 0), ("hand:2", 0), ("hand:3", 0))
+    placed = {
+        f"hand:{s}": CardSet.parse(" ".join(h.split()[:3])).mask for s, h in enumerate(ACE_AWAY)
+    }
+    placed |= {
+        f"rest:{s}": CardSet.parse(" ".join(h.split()[3:])).mask for s, h in enumerate(ACE_AWAY)
+    }
+    del placed["hand:1"]
+    firsts = [" ".join(h.split()[:3]) for h in ACE_AWAY]
+    for seed in range(3):
+        start = layout.start(placed, random.Random(seed))
+        assert start.hands == tuple(CardSet.parse(h).mask for h in ACE_AWAY)
+        _check_orders(start, ACE_AWAY, firsts)
+
+
+def test_the_layout_once_last_is_declared_deals_the_shown_card_last() -> None:
+    state = new_praise_deal(RULES, ACE_AWAY, dealer=3).apply(Declare("last"))
+    shown = Card.parse("8S")
+    view = state.view(1)
+    assert view.extra["last_card"] == shown
+    layout = praise_layout(RULES, view)
+    assert layout.pool == RULES.deck.mask & ~CardSet.parse(ACE_AWAY[1]).mask
+    assert layout.slots == (("hand:0", 8), ("hand:2", 8), ("hand:3", 8))
+    # The shown last card was dealt to the declarer: no other hand may hold it.
+    assert layout.excluded == (
+        ("hand:1", shown.mask),
+        ("hand:2", shown.mask),
+        ("hand:3", shown.mask),
+    )
+    placed = {f"hand:{s}": CardSet.parse(h).mask for s, h in enumerate(ACE_AWAY) if s != 1}
+    early_ace = False
+    for seed in range(20):
+        start = layout.start(placed, random.Random(seed))
+        assert start.hands == tuple(CardSet.parse(h).mask for h in ACE_AWAY)
+        assert start.orders is not None
+        orders = dict(start.orders)
+        for seat, hand in enumerate(ACE_AWAY):
+            assert sorted(orders[f"hand:{seat}"]) == sorted(c.index for c in CardSet.parse(hand))
+        declarer = orders["hand:0"]
+        assert declarer[-1] == shown.index and shown.index not in declarer[:3]
+        # Any card but the shown one may have been among the first three: the ace of spades
+        # of seat 2 too.
+        early_ace |= Card.parse("AS").index in orders["hand:2"][:3]
+    assert early_ace
+
+
+def test_one_undealt_card_is_still_the_three_card_stage() -> None:
+    # A variant dealing four cards to the eldest and three to the others: only seat 0 gets a
+    # card after the declaration, and every other seat gets none.
+    hands = ["9S AD KS 8S", "AH KH QH", "KD QD JD", "AC KC QC"]
+    spec = _spec(
+        [CardSet.parse(h).mask for h in hands],
+        orders=(("hand:0", tuple(c.index for c in map(Card.parse, hands[0].split()))),),
+    )
+    state = start_deal(RULES, MatchSetup(deal=spec), 1)
+    view = state.view(1)
+    assert view.pile_sizes == {UNDEALT: 1}
+    pack = CardSet.parse(" ".join(hands))
+    dealing = cast(
+        Rules,
+        SimpleNamespace(
+            deck=pack, deal=lambda dealer, rng: Deal(hands=tuple(map(CardSet.parse, hands)))
+        ),
+    )
+    layout = praise_layout(dealing, view)
+    assert layout.pool == pack.mask & ~CardSet.parse(hands[1]).mask
+    assert layout.slots == (("hand:0", 3), ("hand:2", 3), ("hand:3", 3), ("rest:0", 1))
+
+
+def _refusal(state: State, move: Move) -> str:
+    with pytest.raises(IllegalMoveError) as refused:
+        state.apply(move)
+    return str(refused.value)
+
+
+def test_every_praise_refusal_word_for_word() -> None:
+    state = praise_deal()
+    assert _refusal(state, Bid(3)) == (
+        "seat 0 may not play bid 3: the declarer declares on his first three cards: "
+        "declare a suit, notrump or misere, not bid 3"
+    )
+    bidding = state.apply(Declare(Suit.SPADES))
+    assert _refusal(bidding, Bid(0)) == "seat 1 may not play bid 0: an offer is at least 1 trick"
+    assert _refusal(bidding, Bid(9)) == (
+        "seat 1 may not play bid 9: an offer is at most 8 tricks, the tricks in a deal"
+    )
+    assert _refusal(bidding, Sell()) == (
+        "seat 1 may not play sell: the buying auction is on: "
+        "offer a number of tricks ('bid N') or pass, not sell"
+    )
+    assert bidding.apply(Bid(8)).to_move == 2  # the most a deal has is a fair offer
+    offered = bidding.apply(Bid(3))
+    assert _refusal(offered, Bid(2)) == (
+        "seat 2 may not play bid 2: an offer must be higher than the best offer so far "
+        "(3 by seat 1)"
+    )
+    answering = offered.apply(Pass()).apply(Pass())
+    assert answering.legal_moves() == (Sell(), Keep(), Declare("raspis"))
+    assert _refusal(answering, Pass()) == (
+        "seat 0 may not play pass: "
+        "the declarer answers the offers: sell, keep, declare raspis, not pass"
+    )
+    buying = answering.apply(Sell())
+    assert buying.legal_moves() == tuple(
+        Declare(d) for d in ("S", "H", "D", "C", "notrump", "misere")
+    )
+    assert _refusal(buying, Keep()) == (
+        "seat 1 may not play keep: "
+        "the buyer names his trump: declare a suit, notrump or misere, not keep"
+    )
+    assert _refusal(buying, Declare("last")) == (
+        "seat 1 may not play declare last: a buyer names a suit, notrump or misere, not last"
+    )
+
+
+THREE = load_rules("three-hand", scheme="otygrysh")
+THREE_HANDS = [
+    "AH KH QH JH TH 9H 8H 7H JS TS",
+    "AD KD QD JD TD 9D 8D 7D KS QS",
+    "9S 8S 7S KC QC JC TC 9C 8C 7C",
+]
+
+
+def test_without_raspis_the_declarer_may_not_declare_it_and_a_lone_keep_is_skipped() -> None:
+    # Ten tricks do not divide among three seats: no raspis, neither first nor as an answer.
+    state = new_praise_deal(THREE, THREE_HANDS, dealer=2)
+    assert Declare("raspis") not in state.legal_moves()
+    assert state.legal_moves()[-1] == Declare("last")
+    assert _refusal(state, Declare("raspis")) == (
+        "seat 0 may not play declare raspis: "
+        "raspis is allowed only where the tricks divide evenly among 3"
+    )
+    offered = state.apply(Declare(Suit.SPADES)).apply(Bid(2)).apply(Pass())
+    assert offered.phase is Phase.ANSWER and offered.legal_moves() == (Sell(), Keep())
+    assert _refusal(offered, Declare("raspis")) == (
+        "seat 0 may not play declare raspis: "
+        "raspis is allowed only where the tricks divide evenly among 3"
+    )
+    assert _refusal(offered, Pass()) == (
+        "seat 0 may not play pass: the declarer answers the offers: sell, keep, not pass"
+    )
+    # Nobody offered and raspis is not allowed: keeping is all the declarer could do, so the
+    # deal is played at once.
+    passed = state.apply(Declare(Suit.SPADES)).apply(Pass()).apply(Pass())
+    assert (passed.phase, passed.maker, passed.to_move, passed.trump) == (
+        Phase.PLAY,
+        0,
+        0,
+        Suit.SPADES,
+    )
+
+
+def test_a_scheme_for_other_player_counts_is_refused_word_for_word() -> None:
+    check_trump_players("otygrysh", 4, (3, 4))  # accepted
+    with pytest.raises(ValueError) as refused:
+        check_trump_players("otygrysh", 5, (3, 4))
+    assert str(refused.value) == (
+        "scheme 'otygrysh' plays trump rounds in praise mode for 3 or 4 players, not 5"
+    )
+    with pytest.raises(ValueError) as refused:
+        check_trump_players("short", 3, (4,))
+    assert str(refused.value) == (
+        "scheme 'short' plays trump rounds in praise mode for 4 players, not 3"
+    )
