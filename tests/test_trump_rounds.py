@@ -728,3 +728,39 @@ def test_a_scheme_for_other_player_counts_is_refused_word_for_word() -> None:
     assert str(refused.value) == (
         "scheme 'short' plays trump rounds in praise mode for 4 players, not 3"
     )
+
+
+def test_a_raspis_deal_keeps_its_whole_record() -> None:
+    # A given deal ends with the deal: its last state keeps the praise record of the raspis.
+    final = praise_deal().apply(Declare("raspis"))
+    assert final.aux == Praise(
+        declarer=0,
+        rest=(0, 0, 0, 0),
+        last_card=Card.parse("8S"),
+        declaration="raspis",
+        raspis=True,
+    )
+    assert final.hands_mask == tuple(CardSet.parse(h).mask for h in PRAISE)
+    # Raspis as the answer drops the trump the declarer had named.
+    offered = praise_deal().apply(Declare(Suit.CLUBS)).apply(Bid(2)).apply(Pass()).apply(Pass())
+    assert offered.trump is Suit.CLUBS
+    final = offered.apply(Declare("raspis"))
+    assert final.results[0].trump is None
+    assert final.aux == Praise(
+        declarer=0,
+        rest=(0, 0, 0, 0),
+        last_card=Card.parse("8S"),
+        declaration=Suit.CLUBS,
+        offers=((1, 2), (2, None), (3, None)),
+        raspis=True,
+    )
+
+
+def test_a_sale_drops_the_declarers_trump_until_the_buyer_names_his() -> None:
+    state = new_praise_deal(RULES, SALE, dealer=3).apply(Declare(Suit.HEARTS))
+    assert state.trump is Suit.HEARTS
+    state = state.apply(Bid(4)).apply(Pass()).apply(Pass()).apply(Sell())
+    assert state.phase is Phase.DECLARE and state.to_move == 1
+    assert state.trump is None
+    assert all(state.view(seat).trump is None for seat in range(4))
+    assert state.apply(Declare(Suit.DIAMONDS)).trump is Suit.DIAMONDS
