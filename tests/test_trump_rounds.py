@@ -655,6 +655,8 @@ def test_every_praise_refusal_word_for_word() -> None:
         "offer a number of tricks ('bid N') or pass, not sell"
     )
     assert bidding.apply(Bid(8)).to_move == 2  # the most a deal has is a fair offer
+    nobody = bidding.apply(Pass()).apply(Pass()).apply(Pass())
+    assert _refusal(nobody, Sell()) == "seat 0 may not play sell: there is no offer to sell to"
     offered = bidding.apply(Bid(3))
     assert _refusal(offered, Bid(2)) == (
         "seat 2 may not play bid 2: an offer must be higher than the best offer so far "
