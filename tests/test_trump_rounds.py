@@ -33,6 +33,7 @@ from kinglib.flow import start_deal
 from kinglib.kit.trump_rounds import (
     UNDEALT,
     Praise,
+    begin_trump_round,
     check_trump_players,
     new_praise_deal,
     praise_layout,
@@ -766,3 +767,23 @@ def test_a_sale_drops_the_declarers_trump_until_the_buyer_names_his() -> None:
     assert state.trump is None
     assert all(state.view(seat).trump is None for seat in range(4))
     assert state.apply(Declare(Suit.DIAMONDS)).trump is Suit.DIAMONDS
+
+
+def test_a_seeded_deal_of_three_cards_each_has_the_last_card_among_them() -> None:
+    # A variant dealing only three cards a seat: nothing comes after the declaration, so the
+    # last card dealt to the declarer is one of his three.
+    trumps_deal = next(
+        k for k in range(1, RULES.schedule.length + 1) if RULES.schedule.contract_for(k) == "trumps"
+    )
+    hands = tuple(CardSet.parse(h).mask for h in ("AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC"))
+    dealt = RULES.new_match(5).evolve(deal_number=trumps_deal, hands_mask=hands)
+    for seed in range(4):
+        dealt = dealt.evolve(setup=MatchSetup(seed=seed))
+        state = begin_trump_round(RULES, dealt)
+        assert state is not None
+        assert state.phase is Phase.DECLARE and state.to_move == dealt.eldest
+        assert state.hands_mask == hands and state.pile(UNDEALT) == CardSet()
+        praise = state.aux
+        assert isinstance(praise, Praise)
+        assert praise.rest == (0, 0, 0, 0)
+        assert praise.last_card in state.hand(dealt.eldest)
