@@ -787,3 +787,65 @@ def test_a_seeded_deal_of_three_cards_each_has_the_last_card_among_them() -> Non
         assert isinstance(praise, Praise)
         assert praise.rest == (0, 0, 0, 0)
         assert praise.last_card in state.hand(dealt.eldest)
+
+
+def _finish(state: State) -> State:
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def test_the_public_facts_of_a_praise_deal_in_full() -> None:
+    jack = Card.parse("JH")  # the last card dealt to seat 0 in SALE
+    state = new_praise_deal(RULES, SALE, dealer=3)
+    assert state.view(2).extra == {"declarer": 0}
+    state = state.apply(Declare("last"))
+    shown = {"declarer": 0, "declaration": "last", "last_card": jack, "trump_card": jack}
+    assert state.view(2).extra == shown
+    state = state.apply(Bid(4)).apply(Pass()).apply(Pass())
+    offers = ((1, 4), (2, "pass"), (3, "pass"))
+    assert state.view(2).extra == {**shown, "offers": offers}
+    # Once sold, the buyer names his own trump: the last card no longer sets it.
+    state = state.apply(Sell())
+    sold = {
+        "declarer": 0,
+        "declaration": "last",
+        "last_card": jack,
+        "offers": offers,
+        "sale": {"buyer": 1, "seller": 0, "tricks": 4},
+    }
+    assert state.view(2).extra == sold
+    state = state.apply(Declare("notrump"))
+    assert state.view(0).extra == sold
+    assert _finish(state).results[0].details == (
+        ("buyer", 1),
+        ("declaration", "last"),
+        ("declarer", 0),
+        ("last_card", jack),
+        ("seller", 0),
+        ("tricks_sold", 4),
+    )
+    eight = Card.parse("8S")
+    kept = praise_deal().apply(Declare("last")).apply(Pass()).apply(Pass()).apply(Pass())
+    kept = kept.apply(Keep())
+    assert kept.view(1).extra == {
+        "declarer": 0,
+        "declaration": "last",
+        "last_card": eight,
+        "trump_card": eight,
+        "offers": ((1, "pass"), (2, "pass"), (3, "pass")),
+    }
+    assert _finish(kept).results[0].details == (
+        ("declaration", "last"),
+        ("declarer", 0),
+        ("last_card", eight),
+        ("trump_card", eight),
+    )
+    spades = praise_deal().apply(Declare(Suit.SPADES))
+    assert spades.view(3).extra == {"declarer": 0, "declaration": "S"}
+    raspis = praise_deal().apply(Declare("raspis"))
+    assert raspis.results[0].details == (
+        ("declaration", "raspis"),
+        ("declarer", 0),
+        ("raspis", True),
+    )
