@@ -6,6 +6,7 @@ import random
 from types import SimpleNamespace
 from typing import cast
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,6 +39,7 @@ from kinglib.kit.trump_rounds import (
     new_praise_deal,
     praise_layout,
     raspis_allowed,
+    score_trump_round,
 )
 from kinglib.moves import Move
 from kinglib.sampling import DealStart
@@ -849,3 +851,44 @@ def test_the_public_facts_of_a_praise_deal_in_full() -> None:
         ("declarer", 0),
         ("raspis", True),
     )
+
+
+def test_play_starts_with_the_whole_praise_record() -> None:
+    # Without buying the declaration is played at once: the record holds it, all dealt.
+    rules = load_rules("simple", scheme="short", buying=False)
+    state = new_praise_deal(rules, PRAISE, dealer=3).apply(Declare(Suit.SPADES))
+    assert state.phase is Phase.PLAY
+    assert state.aux == Praise(
+        declarer=0, rest=(0, 0, 0, 0), last_card=Card.parse("8S"), declaration=Suit.SPADES
+    )
+    assert state.view(2).extra == {"declarer": 0, "declaration": "S"}
+    # Three-hand: nobody offers and raspis is not allowed, so play starts after the last pass,
+    # which the record keeps.
+    passed = new_praise_deal(THREE, THREE_HANDS, dealer=2).apply(Declare(Suit.SPADES))
+    passed = passed.apply(Pass()).apply(Pass())
+    assert passed.phase is Phase.PLAY
+    assert passed.view(1).extra == {
+        "declarer": 0,
+        "declaration": "S",
+        "offers": ((1, "pass"), (2, "pass")),
+    }
+
+
+def test_a_trump_round_is_scored_at_the_price_of_its_first_trick() -> None:
+    state = praise_deal().apply(Declare(Suit.SPADES))
+    final = _finish(state.apply(Pass()).apply(Pass()).apply(Pass()).apply(Keep()))
+    taken = final.tricks_taken
+    assert sum(taken) == 8
+    assert score_trump_round(RULES, final) == tuple(3 * t for t in taken)
+    trumps = final.contract_info
+    assert trumps is not None
+    dearer = attrs.evolve(trumps, trick_values=(5,) + (3,) * 7, total=None)
+    assert score_trump_round(RULES, final.evolve(contract_info=dearer)) == tuple(
+        5 * t for t in taken
+    )
+    # A trump round whose tricks are worth nothing scores nothing.
+    free = attrs.evolve(trumps, trick_values=(), total=None)
+    assert score_trump_round(RULES, final.evolve(contract_info=free)) == (0, 0, 0, 0)
+    # Not a praise-mode deal: left to the other hooks.
+    given = RULES.new_deal("trumps", PRAISE, dealer=3, trump=Suit.SPADES)
+    assert score_trump_round(RULES, _finish(given)) is None
