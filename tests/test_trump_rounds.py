@@ -34,6 +34,7 @@ from kinglib.flow import start_deal
 from kinglib.kit.trump_rounds import (
     UNDEALT,
     Praise,
+    PraiseDeclare,
     begin_trump_round,
     check_trump_players,
     new_praise_deal,
@@ -738,6 +739,7 @@ def test_a_scheme_for_other_player_counts_is_refused_word_for_word() -> None:
 def test_a_raspis_deal_keeps_its_whole_record() -> None:
     # A given deal ends with the deal: its last state keeps the praise record of the raspis.
     final = praise_deal().apply(Declare("raspis"))
+    assert [type(p) for p in final.results[0].points] == [int] * 4
     assert final.aux == Praise(
         declarer=0,
         rest=(0, 0, 0, 0),
@@ -892,3 +894,36 @@ def test_a_trump_round_is_scored_at_the_price_of_its_first_trick() -> None:
     # Not a praise-mode deal: left to the other hooks.
     given = RULES.new_deal("trumps", PRAISE, dealer=3, trump=Suit.SPADES)
     assert score_trump_round(RULES, _finish(given)) is None
+
+
+def test_opening_a_trump_round_sets_every_field_whatever_the_state_held() -> None:
+    hands = [CardSet.parse(h).mask for h in PRAISE]
+    # Praise mode: no trump and no maker yet, the declarer to move.
+    opened = start_deal(RULES, MatchSetup(deal=_spec(hands, orders=())), 1)
+    stale = opened.evolve(phase=Phase.CHOOSE, trump=Suit.HEARTS, maker=2, to_move=3)
+    again = begin_trump_round(RULES, stale.evolve(hands_mask=tuple(hands), piles_mask=()))
+    assert again is not None
+    assert (again.phase, again.trump, again.maker, again.to_move) == (Phase.DECLARE, None, None, 0)
+    # A given trump: played at once, the eldest as maker and leader.
+    given = attrs.evolve(_spec(hands), trump=Suit.CLUBS)
+    opened = start_deal(RULES, MatchSetup(deal=given), 1)
+    stale = opened.evolve(phase=Phase.CHOOSE, trump=None, maker=2, to_move=3)
+    again = begin_trump_round(RULES, stale)
+    assert again is not None
+    assert (again.phase, again.trump, again.maker, again.to_move) == (
+        Phase.PLAY,
+        Suit.CLUBS,
+        0,
+        0,
+    )
+
+
+def test_buying_is_on_unless_the_option_says_no_and_needs_two_players() -> None:
+    def phase(players: int, **options: bool) -> PraiseDeclare:
+        return PraiseDeclare(cast(Rules, SimpleNamespace(players=players, options=options)))
+
+    # A variant of one's own without the trump-round options buys by default.
+    assert phase(4).buying is True
+    assert phase(4, buying=False).buying is False
+    assert phase(2).buying is True
+    assert phase(1).buying is False
