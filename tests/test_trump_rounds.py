@@ -776,8 +776,10 @@ def test_a_sale_drops_the_declarers_trump_until_the_buyer_names_his() -> None:
 def test_a_seeded_deal_of_three_cards_each_has_the_last_card_among_them() -> None:
     # A variant dealing only three cards a seat: nothing comes after the declaration, so the
     # last card dealt to the declarer is one of his three.
+    length = RULES.schedule.length
+    assert length is not None
     trumps_deal = next(
-        k for k in range(1, RULES.schedule.length + 1) if RULES.schedule.contract_for(k) == "trumps"
+        k for k in range(1, length + 1) if RULES.schedule.contract_for(k) == "trumps"
     )
     hands = tuple(CardSet.parse(h).mask for h in ("AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC"))
     dealt = RULES.new_match(5).evolve(deal_number=trumps_deal, hands_mask=hands)
