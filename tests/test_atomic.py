@@ -22,6 +22,7 @@ from kinglib import (
     RulesError,
     Suit,
 )
+from kinglib.kit.widow import DiscardCards, widow_of
 from kinglib_variants.atomic import GAMES
 from tests.support import (
     check_chosen_state,
@@ -376,3 +377,42 @@ def test_zero_sum_per_player(seed: int) -> None:
         per_seat[result.chooser] += result.total
     assert all(per_seat[s] == 0 for s in range(3))
     assert sum(final.totals) == 0
+
+
+def test_widow_of_tells_the_widow_once_it_is_shown() -> None:
+    state = rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    assert widow_of(state) is None  # still face down while the trump is named
+    shown = state.apply(Declare("D"))
+    assert widow_of(shown) == CardSet.parse(MIXED_WIDOW)
+    assert widow_of(shown.apply(Discard("AH KH"))) == CardSet.parse(MIXED_WIDOW)
+
+
+def test_the_discard_phase_says_why_word_for_word() -> None:
+    # Seat 1 has taken the widow of a no_hearts deal: hearts score, the rest may go.
+    state = rules().new_deal("no_hearts", MIXED, dealer=0, widow=MIXED_WIDOW)
+    assert state.phase is Phase.DISCARD and state.to_move == 1
+    phase = DiscardCards()
+    assert phase.count == 2
+    assert phase.allowed_mask(state) == CardSet.parse("QD JD KD AD TC 7C").mask
+    assert phase.why_illegal(state, Discard("AD TC")) is None
+    assert phase.why_illegal(state, Discard("AD")) == (
+        "the declarer discards exactly 2 cards, not 1"
+    )
+    assert phase.why_illegal(state, Discard("AS AD")) == "seat 1 does not hold AS"
+    assert phase.why_illegal(state, Discard("AH AD")) == (
+        "AH scores in no_hearts and may not be discarded"
+    )
+    assert phase.why_illegal(state, Discard("AH KH")) == (
+        "AH KH score in no_hearts and may not be discarded"
+    )
+    ace = Play(kinglib.Card.parse("AD"))
+    words = {1: "one card", 2: "two cards", 3: "three cards", 4: "four cards", 5: "5 cards"}
+    for count, what in words.items():
+        assert DiscardCards(count).why_illegal(state, ace) == (
+            f"the declarer must discard {what}, not AD"
+        )
+    assert DiscardCards(1).legal_moves(state) == tuple(
+        Discard(c) for c in ("AD", "KD", "QD", "JD", "TC", "7C")
+    )
+    assert len(DiscardCards(3).legal_moves(state)) == 20
+    assert Discard("KD QD JD") in DiscardCards(3).legal_moves(state)

@@ -6,6 +6,7 @@ import random
 from types import SimpleNamespace
 from typing import cast
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,7 +29,22 @@ from kinglib import (
     load_rules,
     parse_move,
 )
-from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
+from kinglib.dealing import Deal
+from kinglib.flow import start_deal
+from kinglib.kit.trump_rounds import (
+    UNDEALT,
+    Praise,
+    PraiseDeclare,
+    begin_trump_round,
+    check_trump_players,
+    new_praise_deal,
+    praise_layout,
+    raspis_allowed,
+    score_trump_round,
+)
+from kinglib.moves import Move
+from kinglib.sampling import DealStart
+from kinglib.state import DealSpec, MatchSetup
 from kinglib.testing.checks import check_cards
 from kinglib.tricks import TrickPlay
 from tests.support import check_live, check_undealt_hidden
@@ -466,3 +482,450 @@ def test_a_refused_trump_lead_says_why_when_only_the_king_of_hearts_may_be_led()
                     return
             state = state.apply(rng.choice(state.legal_moves()))
     pytest.fail("no deal in 500 seeds where only KH may be led")
+
+
+# ----------------------------------------------------------------------- the kit's helpers
+
+
+def test_a_praise_deal_is_dealt_by_seat_0_unless_told() -> None:
+    state = new_praise_deal(RULES, PRAISE)
+    assert (state.dealer, state.eldest, state.to_move) == (0, 1, 1)
+    assert state.hand(1) == CardSet.parse("AH KH QH")
+    praise = state.aux
+    assert isinstance(praise, Praise)
+    assert praise.declarer == 1 and praise.last_card == Card.parse("7H")
+
+
+def test_raspis_is_allowed_where_the_tricks_divide_evenly() -> None:
+    # Eight tricks among four seats: two each.
+    assert raspis_allowed(RULES, RULES.contracts["trumps"]) is True
+    # Ten tricks among three seats do not divide.
+    three = load_rules("three-hand", scheme="otygrysh")
+    assert len(three.contracts["trumps"].trick_values) == 10
+    assert raspis_allowed(three, three.contracts["trumps"]) is False
+
+
+def _spec(hands: list[int], orders: tuple[tuple[str, tuple[int, ...]], ...] = ()) -> DealSpec:
+    return DealSpec(contract="trumps", dealer=3, hands=tuple(hands), orders=orders)
+
+
+def test_a_given_deal_without_an_order_is_dealt_in_display_order() -> None:
+    # A deal spec built by hand need not record the order of its hands.
+    hands = [CardSet.parse(h).mask for h in PRAISE]
+    state = start_deal(RULES, MatchSetup(deal=_spec(hands)), 1)
+    assert state.phase is Phase.DECLARE and state.to_move == 0
+    assert [state.hand(s) for s in range(4)] == [
+        CardSet.parse(h) for h in ("AS KS QS", "AH KH QH", "7S KD QD", "AC KC QC")
+    ]
+    praise = state.aux
+    assert isinstance(praise, Praise)
+    assert praise.last_card == Card.parse("AD")  # the last of "AS KS QS JS TS 9S 8S AD"
+    assert praise.rest[0] == CardSet.parse("JS TS 9S 8S AD").mask
+
+
+def test_a_declarer_without_cards_is_refused() -> None:
+    hands = [0, *(CardSet.parse(h).mask for h in PRAISE[1:])]
+    with pytest.raises(RulesError) as refused:
+        start_deal(RULES, MatchSetup(deal=_spec(hands)), 1)
+    assert str(refused.value) == "seat 0, the declarer, has no cards"
+
+
+# ----------------------------------------------------------------------- praise_layout
+
+# PRAISE with the ace and the seven of spades swapped: seat 2 holds the ace of spades (card
+# index 0) among its first three cards; seat 0, the declarer, gets 8S last.
+ACE_AWAY = [
+    "9S AD KS 7S QS JS TS 8S",
+    "AH KH QH JH TH 9H 8H 7H",
+    "AS KD QD JD TD 9D 8D 7D",
+    "AC KC QC JC TC 9C 8C 7C",
+]
+
+
+def _check_orders(start: DealStart, hands: list[str], firsts: list[str]) -> None:
+    """Every hand's order lists its cards once each, the first three dealt first."""
+    assert start.orders is not None
+    orders = dict(start.orders)
+    assert set(orders) == {f"hand:{s}" for s in range(4)}
+    for seat, (hand, first) in enumerate(zip(hands, firsts)):
+        order = orders[f"hand:{seat}"]
+        assert sorted(order) == sorted(c.index for c in CardSet.parse(hand)), seat
+        assert {Card.from_index(i) for i in order[:3]} == set(CardSet.parse(first)), seat
+
+
+def test_the_layout_of_the_three_card_stage_hides_every_rest() -> None:
+    state = new_praise_deal(RULES, ACE_AWAY, dealer=3)
+    view = state.view(1)
+    layout = praise_layout(RULES, view)
+    assert layout.pool == RULES.deck.mask & ~CardSet.parse("AH KH QH").mask
+    assert layout.slots == (
+        ("hand:0", 3),
+        ("hand:2", 3),
+        ("hand:3", 3),
+        ("rest:0", 5),
+        ("rest:1", 5),
+        ("rest:2", 5),
+        ("rest:3", 5),
+    )
+    # Nothing is shown yet: no card is kept out of any hand.
+    assert layout.excluded == (("hand:1", 0), ("hand:2", 0), ("hand:3", 0))
+    placed = {
+        f"hand:{s}": CardSet.parse(" ".join(h.split()[:3])).mask for s, h in enumerate(ACE_AWAY)
+    }
+    placed |= {
+        f"rest:{s}": CardSet.parse(" ".join(h.split()[3:])).mask for s, h in enumerate(ACE_AWAY)
+    }
+    del placed["hand:1"]
+    firsts = [" ".join(h.split()[:3]) for h in ACE_AWAY]
+    for seed in range(3):
+        start = layout.start(placed, random.Random(seed))
+        assert start.hands == tuple(CardSet.parse(h).mask for h in ACE_AWAY)
+        _check_orders(start, ACE_AWAY, firsts)
+
+
+def test_the_layout_once_last_is_declared_deals_the_shown_card_last() -> None:
+    state = new_praise_deal(RULES, ACE_AWAY, dealer=3).apply(Declare("last"))
+    shown = Card.parse("8S")
+    view = state.view(1)
+    assert view.extra["last_card"] == shown
+    layout = praise_layout(RULES, view)
+    assert layout.pool == RULES.deck.mask & ~CardSet.parse(ACE_AWAY[1]).mask
+    assert layout.slots == (("hand:0", 8), ("hand:2", 8), ("hand:3", 8))
+    # The shown last card was dealt to the declarer: no other hand may hold it.
+    assert layout.excluded == (
+        ("hand:1", shown.mask),
+        ("hand:2", shown.mask),
+        ("hand:3", shown.mask),
+    )
+    placed = {f"hand:{s}": CardSet.parse(h).mask for s, h in enumerate(ACE_AWAY) if s != 1}
+    early_ace = False
+    for seed in range(20):
+        start = layout.start(placed, random.Random(seed))
+        assert start.hands == tuple(CardSet.parse(h).mask for h in ACE_AWAY)
+        assert start.orders is not None
+        orders = dict(start.orders)
+        for seat, hand in enumerate(ACE_AWAY):
+            assert sorted(orders[f"hand:{seat}"]) == sorted(c.index for c in CardSet.parse(hand))
+        declarer = orders["hand:0"]
+        assert declarer[-1] == shown.index and shown.index not in declarer[:3]
+        # Any card but the shown one may have been among the first three: the ace of spades
+        # of seat 2 too.
+        early_ace |= Card.parse("AS").index in orders["hand:2"][:3]
+    assert early_ace
+
+
+def test_one_undealt_card_is_still_the_three_card_stage() -> None:
+    # A variant dealing four cards to the eldest and three to the others: only seat 0 gets a
+    # card after the declaration, and every other seat gets none.
+    hands = ["9S AD KS 8S", "AH KH QH", "KD QD JD", "AC KC QC"]
+    spec = _spec(
+        [CardSet.parse(h).mask for h in hands],
+        orders=(("hand:0", tuple(c.index for c in map(Card.parse, hands[0].split()))),),
+    )
+    state = start_deal(RULES, MatchSetup(deal=spec), 1)
+    view = state.view(1)
+    assert view.pile_sizes == {UNDEALT: 1}
+    pack = CardSet.parse(" ".join(hands))
+    dealing = cast(
+        Rules,
+        SimpleNamespace(
+            deck=pack, deal=lambda dealer, rng: Deal(hands=tuple(map(CardSet.parse, hands)))
+        ),
+    )
+    layout = praise_layout(dealing, view)
+    assert layout.pool == pack.mask & ~CardSet.parse(hands[1]).mask
+    assert layout.slots == (("hand:0", 3), ("hand:2", 3), ("hand:3", 3), ("rest:0", 1))
+
+
+def _refusal(state: State, move: Move) -> str:
+    with pytest.raises(IllegalMoveError) as refused:
+        state.apply(move)
+    return str(refused.value)
+
+
+def test_every_praise_refusal_word_for_word() -> None:
+    state = praise_deal()
+    assert _refusal(state, Bid(3)) == (
+        "seat 0 may not play bid 3: the declarer declares on his first three cards: "
+        "declare a suit, notrump or misere, not bid 3"
+    )
+    bidding = state.apply(Declare(Suit.SPADES))
+    assert _refusal(bidding, Bid(0)) == "seat 1 may not play bid 0: an offer is at least 1 trick"
+    assert _refusal(bidding, Bid(9)) == (
+        "seat 1 may not play bid 9: an offer is at most 8 tricks, the tricks in a deal"
+    )
+    assert _refusal(bidding, Sell()) == (
+        "seat 1 may not play sell: the buying auction is on: "
+        "offer a number of tricks ('bid N') or pass, not sell"
+    )
+    assert bidding.apply(Bid(8)).to_move == 2  # the most a deal has is a fair offer
+    nobody = bidding.apply(Pass()).apply(Pass()).apply(Pass())
+    assert _refusal(nobody, Sell()) == "seat 0 may not play sell: there is no offer to sell to"
+    offered = bidding.apply(Bid(3))
+    assert _refusal(offered, Bid(2)) == (
+        "seat 2 may not play bid 2: an offer must be higher than the best offer so far "
+        "(3 by seat 1)"
+    )
+    answering = offered.apply(Pass()).apply(Pass())
+    assert answering.legal_moves() == (Sell(), Keep(), Declare("raspis"))
+    assert _refusal(answering, Pass()) == (
+        "seat 0 may not play pass: "
+        "the declarer answers the offers: sell, keep, declare raspis, not pass"
+    )
+    buying = answering.apply(Sell())
+    assert buying.legal_moves() == tuple(
+        Declare(d) for d in ("S", "H", "D", "C", "notrump", "misere")
+    )
+    assert _refusal(buying, Keep()) == (
+        "seat 1 may not play keep: "
+        "the buyer names his trump: declare a suit, notrump or misere, not keep"
+    )
+    assert _refusal(buying, Declare("last")) == (
+        "seat 1 may not play declare last: a buyer names a suit, notrump or misere, not last"
+    )
+
+
+THREE = load_rules("three-hand", scheme="otygrysh")
+THREE_HANDS = [
+    "AH KH QH JH TH 9H 8H 7H JS TS",
+    "AD KD QD JD TD 9D 8D 7D KS QS",
+    "9S 8S 7S KC QC JC TC 9C 8C 7C",
+]
+
+
+def test_without_raspis_the_declarer_may_not_declare_it_and_a_lone_keep_is_skipped() -> None:
+    # Ten tricks do not divide among three seats: no raspis, neither first nor as an answer.
+    state = new_praise_deal(THREE, THREE_HANDS, dealer=2)
+    assert Declare("raspis") not in state.legal_moves()
+    assert state.legal_moves()[-1] == Declare("last")
+    assert _refusal(state, Declare("raspis")) == (
+        "seat 0 may not play declare raspis: "
+        "raspis is allowed only where the tricks divide evenly among 3"
+    )
+    offered = state.apply(Declare(Suit.SPADES)).apply(Bid(2)).apply(Pass())
+    assert offered.phase is Phase.ANSWER and offered.legal_moves() == (Sell(), Keep())
+    assert _refusal(offered, Declare("raspis")) == (
+        "seat 0 may not play declare raspis: "
+        "raspis is allowed only where the tricks divide evenly among 3"
+    )
+    assert _refusal(offered, Pass()) == (
+        "seat 0 may not play pass: the declarer answers the offers: sell, keep, not pass"
+    )
+    # Nobody offered and raspis is not allowed: keeping is all the declarer could do, so the
+    # deal is played at once.
+    passed = state.apply(Declare(Suit.SPADES)).apply(Pass()).apply(Pass())
+    assert (passed.phase, passed.maker, passed.to_move, passed.trump) == (
+        Phase.PLAY,
+        0,
+        0,
+        Suit.SPADES,
+    )
+
+
+def test_a_scheme_for_other_player_counts_is_refused_word_for_word() -> None:
+    check_trump_players("otygrysh", 4, (3, 4))  # accepted
+    with pytest.raises(ValueError) as refused:
+        check_trump_players("otygrysh", 5, (3, 4))
+    assert str(refused.value) == (
+        "scheme 'otygrysh' plays trump rounds in praise mode for 3 or 4 players, not 5"
+    )
+    with pytest.raises(ValueError) as refused:
+        check_trump_players("short", 3, (4,))
+    assert str(refused.value) == (
+        "scheme 'short' plays trump rounds in praise mode for 4 players, not 3"
+    )
+
+
+def test_a_raspis_deal_keeps_its_whole_record() -> None:
+    # A given deal ends with the deal: its last state keeps the praise record of the raspis.
+    final = praise_deal().apply(Declare("raspis"))
+    assert [type(p) for p in final.results[0].points] == [int] * 4
+    assert final.aux == Praise(
+        declarer=0,
+        rest=(0, 0, 0, 0),
+        last_card=Card.parse("8S"),
+        declaration="raspis",
+        raspis=True,
+    )
+    assert final.hands_mask == tuple(CardSet.parse(h).mask for h in PRAISE)
+    # Raspis as the answer drops the trump the declarer had named.
+    offered = praise_deal().apply(Declare(Suit.CLUBS)).apply(Bid(2)).apply(Pass()).apply(Pass())
+    assert offered.trump is Suit.CLUBS
+    final = offered.apply(Declare("raspis"))
+    assert final.results[0].trump is None
+    assert final.aux == Praise(
+        declarer=0,
+        rest=(0, 0, 0, 0),
+        last_card=Card.parse("8S"),
+        declaration=Suit.CLUBS,
+        offers=((1, 2), (2, None), (3, None)),
+        raspis=True,
+    )
+
+
+def test_a_sale_drops_the_declarers_trump_until_the_buyer_names_his() -> None:
+    state = new_praise_deal(RULES, SALE, dealer=3).apply(Declare(Suit.HEARTS))
+    assert state.trump is Suit.HEARTS
+    state = state.apply(Bid(4)).apply(Pass()).apply(Pass()).apply(Sell())
+    assert state.phase is Phase.DECLARE and state.to_move == 1
+    assert state.trump is None
+    assert all(state.view(seat).trump is None for seat in range(4))
+    assert state.apply(Declare(Suit.DIAMONDS)).trump is Suit.DIAMONDS
+
+
+def test_a_seeded_deal_of_three_cards_each_has_the_last_card_among_them() -> None:
+    # A variant dealing only three cards a seat: nothing comes after the declaration, so the
+    # last card dealt to the declarer is one of his three.
+    length = RULES.schedule.length
+    assert length is not None
+    trumps_deal = next(
+        k for k in range(1, length + 1) if RULES.schedule.contract_for(k) == "trumps"
+    )
+    hands = tuple(CardSet.parse(h).mask for h in ("AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC"))
+    dealt = RULES.new_match(5).evolve(deal_number=trumps_deal, hands_mask=hands)
+    for seed in range(4):
+        dealt = dealt.evolve(setup=MatchSetup(seed=seed))
+        state = begin_trump_round(RULES, dealt)
+        assert state is not None
+        assert state.phase is Phase.DECLARE and state.to_move == dealt.eldest
+        assert state.hands_mask == hands and state.pile(UNDEALT) == CardSet()
+        praise = state.aux
+        assert isinstance(praise, Praise)
+        assert praise.rest == (0, 0, 0, 0)
+        assert praise.last_card in state.hand(dealt.eldest)
+
+
+def _finish(state: State) -> State:
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def test_the_public_facts_of_a_praise_deal_in_full() -> None:
+    jack = Card.parse("JH")  # the last card dealt to seat 0 in SALE
+    state = new_praise_deal(RULES, SALE, dealer=3)
+    assert state.view(2).extra == {"declarer": 0}
+    state = state.apply(Declare("last"))
+    shown = {"declarer": 0, "declaration": "last", "last_card": jack, "trump_card": jack}
+    assert state.view(2).extra == shown
+    state = state.apply(Bid(4)).apply(Pass()).apply(Pass())
+    offers = ((1, 4), (2, "pass"), (3, "pass"))
+    assert state.view(2).extra == {**shown, "offers": offers}
+    # Once sold, the buyer names his own trump: the last card no longer sets it.
+    state = state.apply(Sell())
+    sold = {
+        "declarer": 0,
+        "declaration": "last",
+        "last_card": jack,
+        "offers": offers,
+        "sale": {"buyer": 1, "seller": 0, "tricks": 4},
+    }
+    assert state.view(2).extra == sold
+    state = state.apply(Declare("notrump"))
+    assert state.view(0).extra == sold
+    assert _finish(state).results[0].details == (
+        ("buyer", 1),
+        ("declaration", "last"),
+        ("declarer", 0),
+        ("last_card", jack),
+        ("seller", 0),
+        ("tricks_sold", 4),
+    )
+    eight = Card.parse("8S")
+    kept = praise_deal().apply(Declare("last")).apply(Pass()).apply(Pass()).apply(Pass())
+    kept = kept.apply(Keep())
+    assert kept.view(1).extra == {
+        "declarer": 0,
+        "declaration": "last",
+        "last_card": eight,
+        "trump_card": eight,
+        "offers": ((1, "pass"), (2, "pass"), (3, "pass")),
+    }
+    assert _finish(kept).results[0].details == (
+        ("declaration", "last"),
+        ("declarer", 0),
+        ("last_card", eight),
+        ("trump_card", eight),
+    )
+    spades = praise_deal().apply(Declare(Suit.SPADES))
+    assert spades.view(3).extra == {"declarer": 0, "declaration": "S"}
+    raspis = praise_deal().apply(Declare("raspis"))
+    assert raspis.results[0].details == (
+        ("declaration", "raspis"),
+        ("declarer", 0),
+        ("raspis", True),
+    )
+
+
+def test_play_starts_with_the_whole_praise_record() -> None:
+    # Without buying the declaration is played at once: the record holds it, all dealt.
+    rules = load_rules("simple", scheme="short", buying=False)
+    state = new_praise_deal(rules, PRAISE, dealer=3).apply(Declare(Suit.SPADES))
+    assert state.phase is Phase.PLAY
+    assert state.aux == Praise(
+        declarer=0, rest=(0, 0, 0, 0), last_card=Card.parse("8S"), declaration=Suit.SPADES
+    )
+    assert state.view(2).extra == {"declarer": 0, "declaration": "S"}
+    # Three-hand: nobody offers and raspis is not allowed, so play starts after the last pass,
+    # which the record keeps.
+    passed = new_praise_deal(THREE, THREE_HANDS, dealer=2).apply(Declare(Suit.SPADES))
+    passed = passed.apply(Pass()).apply(Pass())
+    assert passed.phase is Phase.PLAY
+    assert passed.view(1).extra == {
+        "declarer": 0,
+        "declaration": "S",
+        "offers": ((1, "pass"), (2, "pass")),
+    }
+
+
+def test_a_trump_round_is_scored_at_the_price_of_its_first_trick() -> None:
+    state = praise_deal().apply(Declare(Suit.SPADES))
+    final = _finish(state.apply(Pass()).apply(Pass()).apply(Pass()).apply(Keep()))
+    taken = final.tricks_taken
+    assert sum(taken) == 8
+    assert score_trump_round(RULES, final) == tuple(3 * t for t in taken)
+    trumps = final.contract_info
+    assert trumps is not None
+    dearer = attrs.evolve(trumps, trick_values=(5,) + (3,) * 7, total=None)
+    assert score_trump_round(RULES, final.evolve(contract_info=dearer)) == tuple(
+        5 * t for t in taken
+    )
+    # A trump round whose tricks are worth nothing scores nothing.
+    free = attrs.evolve(trumps, trick_values=(), total=None)
+    assert score_trump_round(RULES, final.evolve(contract_info=free)) == (0, 0, 0, 0)
+    # Not a praise-mode deal: left to the other hooks.
+    given = RULES.new_deal("trumps", PRAISE, dealer=3, trump=Suit.SPADES)
+    assert score_trump_round(RULES, _finish(given)) is None
+
+
+def test_opening_a_trump_round_sets_every_field_whatever_the_state_held() -> None:
+    hands = [CardSet.parse(h).mask for h in PRAISE]
+    # Praise mode: no trump and no maker yet, the declarer to move.
+    opened = start_deal(RULES, MatchSetup(deal=_spec(hands, orders=())), 1)
+    stale = opened.evolve(phase=Phase.CHOOSE, trump=Suit.HEARTS, maker=2, to_move=3)
+    again = begin_trump_round(RULES, stale.evolve(hands_mask=tuple(hands), piles_mask=()))
+    assert again is not None
+    assert (again.phase, again.trump, again.maker, again.to_move) == (Phase.DECLARE, None, None, 0)
+    # A given trump: played at once, the eldest as maker and leader.
+    given = attrs.evolve(_spec(hands), trump=Suit.CLUBS)
+    opened = start_deal(RULES, MatchSetup(deal=given), 1)
+    stale = opened.evolve(phase=Phase.CHOOSE, trump=None, maker=2, to_move=3)
+    again = begin_trump_round(RULES, stale)
+    assert again is not None
+    assert (again.phase, again.trump, again.maker, again.to_move) == (
+        Phase.PLAY,
+        Suit.CLUBS,
+        0,
+        0,
+    )
+
+
+def test_buying_is_on_unless_the_option_says_no_and_needs_two_players() -> None:
+    def phase(players: int, **options: bool) -> PraiseDeclare:
+        return PraiseDeclare(cast(Rules, SimpleNamespace(players=players, options=options)))
+
+    # A variant of one's own without the trump-round options buys by default.
+    assert phase(4).buying is True
+    assert phase(4, buying=False).buying is False
+    assert phase(2).buying is True
+    assert phase(1).buying is False

@@ -10,15 +10,22 @@ from rich.console import Console
 
 import kinglib
 from kinglib import plugins
-from kinglib.cards import Rank, deck_mask
+from kinglib.cards import Rank, Suit, deck_mask
 from kinglib.contracts import Contract, Prices, king_contracts
 from kinglib.invariants import Invariants
-from kinglib.kit.choosing import ChoicePlan, ChooseContract
-from kinglib.moves import Choose
+from kinglib.kit.choosing import (
+    ChoicePlan,
+    ChooseContract,
+    DeclareTrump,
+    check_given_trump,
+    trump_declarations,
+)
+from kinglib.moves import Choose, Declare
 from kinglib.rules import Rules
-from kinglib.state import Phase, State
+from kinglib.state import DealResult, Phase, State
 from kinglib.tables import schedule_table
 from kinglib.testing import check_invariants
+from kinglib_variants.ordered import choice_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("no_tricks", "no_hearts", "no_king")
@@ -144,3 +151,141 @@ def test_the_kit_imports_nothing_from_the_built_in_variants() -> None:
                 modules = [a.name for a in node.names]
             for module in modules:
                 assert module.split(".")[0] != "kinglib_variants", f"{path.name} imports {module}"
+
+
+# ------------------------------------------------------------------ choosing: the plan
+
+ORDERED = kinglib.load_rules("ordered", trumps=True)  # four seats, the first dealer is seat 0
+# Seat 1 chooses deals 1, 5 and 9, seat 2 deals 2, 6, 10, seat 3 deals 3, 7, 11, seat 0 deals
+# 4, 8, 12: three turns each. The shared pool has no_tricks once and no_hearts three times;
+# every seat owes trumps and no_king once each.
+SHARED_AND_OWED = ChoicePlan(
+    deals=12,
+    shared=(("no_tricks", 1), ("no_hearts", 3)),
+    per_player=(("trumps", 1), ("no_king", 1)),
+)
+
+
+def chosen(deal_number: int, *picks: tuple[int, str]) -> State:
+    """A match of ``ORDERED`` at ``deal_number`` after the deals ``picks`` (chooser, contract)."""
+    results = tuple(
+        DealResult(contract=contract, points=(0, 0, 0, 0), chooser=seat) for seat, contract in picks
+    )
+    return ORDERED.new_match(1).evolve(deal_number=deal_number, results=results)
+
+
+def test_the_plan_counts_turns_pools_and_quotas_from_the_results() -> None:
+    plan = SHARED_AND_OWED
+    assert plan.order == ("no_tricks", "no_hearts", "trumps", "no_king")
+    assert [plan.chooser_of(ORDERED, k) for k in range(1, 13)] == [1, 2, 3, 0] * 3
+    assert [plan.turns_left(ORDERED, 1, k) for k in (1, 2, 5, 6, 9, 10)] == [3, 2, 2, 1, 1, 0]
+    assert [plan.turns_left(ORDERED, 0, k) for k in (1, 4, 5, 12)] == [3, 3, 2, 1]
+    state = chosen(5, (1, "trumps"), (2, "no_hearts"), (3, "no_tricks"), (0, "no_hearts"))
+    assert plan.used(state, 1) == (
+        {"trumps": 1, "no_hearts": 2, "no_tricks": 1},
+        {"trumps": 1},
+    )
+    assert plan.used(state, 0) == ({"trumps": 1, "no_hearts": 2, "no_tricks": 1}, {"no_hearts": 1})
+    assert plan.pool_left(state) == {"no_tricks": 0, "no_hearts": 1}
+    assert plan.quotas_left(state, 1) == {"trumps": 0, "no_king": 1}
+    assert plan.quotas_left(state, 2) == {"trumps": 1, "no_king": 1}
+    # Seat 1 owes one contract and has two turns: free to take from the pool.
+    assert plan.choices(state, 1) == ("no_hearts", "no_king")
+    # Seat 2 owes two contracts and has two turns (deals 6 and 10): forced.
+    assert plan.choices(state, 2) == ("trumps", "no_king")
+    assert plan.choices(chosen(1), 1) == ("no_tricks", "no_hearts", "trumps", "no_king")
+
+
+def test_the_plan_says_why_a_contract_may_not_be_chosen_word_for_word() -> None:
+    plan = SHARED_AND_OWED
+    state = chosen(5, (1, "trumps"), (2, "no_hearts"), (3, "no_tricks"), (0, "no_hearts"))
+    assert plan.why_not(state, 1, "no_hearts") is None
+    assert plan.why_not(state, 1, "no_king") is None
+    assert plan.why_not(state, 1, "trumps") == (
+        "seat 1 has already chosen trumps once, as often as he may"
+    )
+    assert plan.why_not(state, 1, "no_tricks") == (
+        "no_tricks has already been played and may not be chosen again"
+    )
+    assert plan.why_not(state, 1, "no_boys") == (
+        "no_boys is not one of the contracts chosen here (no_tricks, no_hearts, trumps, no_king)"
+    )
+    assert plan.why_not(state, 2, "no_hearts") == (
+        "seat 2 has as many turns left as contracts he still owes "
+        "(trumps 1 more time, no_king 1 more time) and must choose one of them"
+    )
+    # A quota used up is left out of what is owed.
+    state = chosen(9, (1, "trumps"), (2, "no_hearts"), (3, "no_tricks"), (0, "no_hearts"))
+    assert plan.choices(state, 1) == ("no_king",)
+    assert plan.why_not(state, 1, "no_hearts") == (
+        "seat 1 has as many turns left as contracts he still owes (no_king 1 more time) "
+        "and must choose one of them"
+    )
+
+
+def test_a_quota_of_two_is_counted_in_the_messages() -> None:
+    # Six deals: seat 1 chooses deals 1 and 5 and owes two trump rounds, so he is forced.
+    plan = ChoicePlan(deals=6, shared=(("no_tricks", 1),), per_player=(("trumps", 2),))
+    start = chosen(1)
+    assert plan.choices(start, 1) == ("trumps",)
+    assert plan.why_not(start, 1, "no_tricks") == (
+        "seat 1 has as many turns left as contracts he still owes (trumps 2 more times) "
+        "and must choose one of them"
+    )
+    twice = chosen(6, *((seat % 4, "trumps") for seat in range(1, 6)))
+    assert plan.quotas_left(twice, 1) == {"trumps": 0}
+    assert plan.why_not(twice, 1, "trumps") == (
+        "seat 1 has already chosen trumps 2 times, as often as he may"
+    )
+
+
+def test_choosing_and_declaring_refuse_other_moves_word_for_word() -> None:
+    state = ORDERED.new_match(8)
+    assert state.legal_moves() == tuple(Choose(c) for c in choice_plan(ORDERED).order)
+    with pytest.raises(kinglib.IllegalMoveError) as refused:
+        state.apply(Declare(Suit.SPADES))
+    assert str(refused.value) == (
+        "seat 1 may not play declare S: "
+        "the contract of the deal is being chosen: choose one, not declare S"
+    )
+    declaring = state.apply(Choose("trumps"))
+    assert (declaring.phase, declaring.to_move, declaring.maker) == (Phase.DECLARE, 1, 1)
+    with pytest.raises(kinglib.IllegalMoveError) as refused:
+        declaring.apply(Choose("trumps"))
+    assert str(refused.value) == (
+        "seat 1 may not play choose trumps: "
+        "the trump of the trump round is being named: declare it, not choose trumps"
+    )
+    with pytest.raises(kinglib.IllegalMoveError) as refused:
+        declaring.apply(Declare("misere"))
+    assert str(refused.value) == (
+        "seat 1 may not play declare misere: "
+        "misere may not be ordered in this trump round (allowed: S, H, D, C)"
+    )
+    declare = DeclareTrump(trump_declarations(True), to_play)
+    assert declare.legal_moves(declaring) == tuple(
+        Declare(d) for d in ("S", "H", "D", "C", "notrump")
+    )
+    assert declare.why_illegal(declaring, Declare("notrump")) is None
+    assert declare.why_illegal(declaring, Declare("last")) == (
+        "last may not be ordered in this trump round (allowed: S, H, D, C, notrump)"
+    )
+
+
+def test_a_given_trump_is_checked_word_for_word() -> None:
+    suits = trump_declarations(False)
+    assert suits == (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    check_given_trump(ORDERED, "no_king", None, suits)  # accepted
+    check_given_trump(ORDERED, "trumps", None, ())  # accepted
+    check_given_trump(ORDERED, "trumps", Suit.CLUBS, suits)  # accepted
+    with pytest.raises(kinglib.RulesError) as refused:
+        check_given_trump(ORDERED, "no_king", Suit.HEARTS, suits)
+    assert str(refused.value) == "no_king is not a trump round: it takes no trump (H)"
+    with pytest.raises(kinglib.RulesError) as refused:
+        check_given_trump(ORDERED, "trumps", "notrump", suits)
+    assert str(refused.value) == "notrump may not be ordered in ordered (allowed: S, H, D, C)"
+    with pytest.raises(kinglib.RulesError) as refused:
+        check_given_trump(ORDERED, "trumps", "misere", trump_declarations(True))
+    assert str(refused.value) == (
+        "misere may not be ordered in ordered (allowed: S, H, D, C, notrump)"
+    )
