@@ -125,6 +125,13 @@ def test_only_the_seats_named_are_dealt_to_in_their_order() -> None:
         CardSet(),
         CardSet.from_mask(sum(cards[:16])),
     )
+    three = deal_evenly(deck, 4, random.Random(4), seats=(2, 0, 3), piles={"widow": 2})
+    assert three.hands == (
+        CardSet.from_mask(sum(cards[12:22])),
+        CardSet(),
+        CardSet.from_mask(sum(cards[2:12])),
+        CardSet.from_mask(sum(cards[22:])),
+    )
 
 
 def test_a_generator_with_its_own_shuffle_is_asked_to_shuffle() -> None:
