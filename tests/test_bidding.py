@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, Suit
 from kinglib.cards import SUIT_MASKS
+from kinglib.invariants import invariants_of
+from kinglib_variants import bidding
 from tests.support import (
     card,
     check_auction_match,
@@ -256,6 +258,33 @@ def test_parse_move_reads_bids_and_suits_in_context() -> None:
     assert kinglib.parse_move("3", state) == Bid(3)
     state = play(state, "bid 3 pass pass pass")
     assert kinglib.parse_move("H", state) == Declare(Suit.HEARTS)
+
+
+def test_deal_total_is_the_penalty_suit_and_the_bid() -> None:
+    """The declared deal total: −1 a card of the penalty suit and the bid; a throw-in 0."""
+    four = rules()
+    assert invariants_of(four).deal_total is bidding.deal_total
+    # seat 3 bid 5 and named diamonds: 13 diamonds and the bid.
+    state = play(four.new_deal("bidding", SPREAD, dealer=3), "bid 2 bid 3 pass bid 5 declare D")
+    state = play(state, "2D AD TD 6D  5S 9D 5D AS  5H KD 6H 4D  8D 3D 4S QD  JD 7D AC 3S")
+    assert state.is_over
+    assert bidding.deal_total(state.results[0], four) == -18 == state.results[0].total
+    # everyone passed: hearts, and no bid to pay.
+    state = first_legal(play(four.new_deal("bidding", SUITED, dealer=0), "pass pass pass pass"))
+    assert bidding.deal_total(state.results[0], four) == -13 == state.results[0].total
+    # a throw-in hands out nothing.
+    redeal = rules(all_pass="redeal")
+    state = play(redeal.new_deal("bidding", SUITED, dealer=0), "pass pass pass pass")
+    assert bidding.deal_total(state.results[0], redeal) == 0
+    # three players: twelve clubs (no 2C) and a bid of 3; hearts stay thirteen.
+    three = rules(3)
+    for suit, expected in ((Suit.CLUBS, -15), (Suit.HEARTS, -16)):
+        result = kinglib.DealResult(
+            contract="bidding",
+            points=(expected, 0, 0),
+            details=(("bid", 3), ("bidder", 0), ("penalty_suit", suit)),
+        )
+        assert bidding.deal_total(result, three) == expected
 
 
 # ----------------------------------------------------------------------------- properties
