@@ -173,6 +173,30 @@ def test_scores_of_a_spread_deal_and_early_end() -> None:
     assert result.detail("redeal") is False
 
 
+def test_the_named_suit_brings_its_own_contract() -> None:
+    """The catalogue shows the generic contract; the deal plays the named suit's contract."""
+    r = rules()
+    generic = r.contracts["bidding"]
+    assert (generic.name, generic.title) == ("Кинг с торговлей", "bidding")
+    state = r.new_deal("bidding", SUITED, dealer=3)
+    assert state.contract_info == generic
+    declared = play(state, "bid 2 pass pass pass declare D").contract_info
+    assert declared is not None
+    assert declared.name == "Кинг с торговлей: не брать бубны"
+    assert declared.title == "bidding: no diamonds"
+    assert declared.description == "1 a card of the penalty suit (diamonds), plus the winning bid"
+    assert declared.total == -13
+    assert declared.card_values == ((SUIT_MASKS[Suit.DIAMONDS], -1),)
+    # everyone passed: the deal plays the hearts contract, not the generic one
+    passed = play(state, "pass pass pass pass").contract_info
+    assert passed is not None
+    assert passed == bidding.penalty_contracts(r.deck.mask)[Suit.HEARTS]
+    assert (passed.name, passed.title) == ("Кинг с торговлей: не брать червы", "bidding: no hearts")
+    assert passed.description == "1 a card of the penalty suit (hearts), plus the winning bid"
+    clubs = bidding.penalty_contracts(rules(3).deck.mask)[Suit.CLUBS]
+    assert (clubs.title, clubs.total) == ("bidding: no clubs", -12)
+
+
 def test_all_pass_hearts_nobody_pays_and_the_eldest_leads() -> None:
     state = rules().new_deal("bidding", SUITED, dealer=0)
     state = play(state, "pass pass pass pass")
@@ -204,6 +228,7 @@ def test_all_pass_redeal_ends_the_given_deal_with_nothing_scored() -> None:
     assert result.unplayed == CardSet.from_mask(rules().deck.mask)
     assert result.detail("redeal") is True
     assert result.detail("penalty_suit") is None
+    assert result.detail("auction") == ((1, None), (2, None), (3, None), (0, None))
 
 
 def test_all_pass_redeal_in_a_match_deals_again() -> None:

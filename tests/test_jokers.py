@@ -71,6 +71,7 @@ def test_the_packs() -> None:
     assert four.contracts["jokers"].total == -124
     assert four.contracts["jokers"].name == "Кинг с джокерами"
     assert four.contracts["jokers"].title == "jokers"
+    assert four.contracts["jokers"].description == "each heart its rank (A 14 … 2), each joker 20"
     assert three.contracts["jokers"].total == -144
     contract = four.contracts["jokers"]
     assert [contract.price_of(Card.parse(t)) for t in ("AH", "KH", "QH", "JH", "TH", "2H")] == [

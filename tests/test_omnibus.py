@@ -71,6 +71,8 @@ def test_variant_is_registered_with_its_pack_and_prices() -> None:
     three = rules(3)
     assert len(three.deck) == 51 and card("2C") not in three.deck
     contract = four.contracts["omnibus"]
+    assert (contract.id, contract.name, contract.title) == ("omnibus", "Омнибус", "omnibus")
+    assert contract.description == "1 a heart, 13 for QS, +10 for TD"
     assert contract.total == -16
     assert contract.price_of(card("5H")) == -1
     assert contract.price_of(card("QS")) == -13
@@ -80,6 +82,7 @@ def test_variant_is_registered_with_its_pack_and_prices() -> None:
     jd = rules(bonus_card="JD").contracts["omnibus"]
     assert jd.price_of(card("JD")) == 10 and jd.price_of(card("TD")) == 0
     assert jd.total == -16
+    assert jd.description == "1 a heart, 13 for QS, +10 for JD"
     with pytest.raises(kinglib.RulesError, match="bonus_card"):
         rules(bonus_card="AD")
     with pytest.raises(kinglib.RulesError, match="slam"):
