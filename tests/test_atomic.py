@@ -22,6 +22,7 @@ from kinglib import (
     RulesError,
     Suit,
 )
+from kinglib.invariants import invariants_of
 from kinglib.kit.widow import DiscardCards, widow_of
 from kinglib_variants.atomic import GAMES
 from tests.support import (
@@ -194,6 +195,21 @@ def test_widow_hidden_until_the_trump_is_named_then_public() -> None:
     final = play_first(state)
     assert final.results[0].detail("widow") == widow
     assert final.results[0].trump is Suit.DIAMONDS and final.results[0].chooser == 1
+
+
+def test_shown_cards_invariant_is_the_widow_once_shown() -> None:
+    """The declared shown cards: nothing while the widow lies hidden, then its two cards."""
+    r = rules()
+    shown = invariants_of(r).shown_cards
+    widow = CardSet.parse(MIXED_WIDOW)
+    hidden = r.new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    assert hidden.phase is Phase.DECLARE
+    assert [shown(hidden, seat) for seat in range(3)] == [CardSet()] * 3
+    declared = hidden.apply(Declare("D"))
+    assert [shown(declared, seat) for seat in range(3)] == [widow] * 3
+    # after the discard the widow is still shown: its cards are in the declarer's hand
+    discarded = declared.apply(Discard("AH KH"))
+    assert [shown(discarded, seat) for seat in range(3)] == [widow] * 3
 
 
 def test_notrump_option() -> None:

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, Suit
 from kinglib.cards import SUIT_MASKS
+from kinglib.invariants import invariants_of
+from kinglib_variants import bidding
 from tests.support import (
     card,
     check_auction_match,
@@ -171,6 +173,30 @@ def test_scores_of_a_spread_deal_and_early_end() -> None:
     assert result.detail("redeal") is False
 
 
+def test_the_named_suit_brings_its_own_contract() -> None:
+    """The catalogue shows the generic contract; the deal plays the named suit's contract."""
+    r = rules()
+    generic = r.contracts["bidding"]
+    assert (generic.name, generic.title) == ("Кинг с торговлей", "bidding")
+    state = r.new_deal("bidding", SUITED, dealer=3)
+    assert state.contract_info == generic
+    declared = play(state, "bid 2 pass pass pass declare D").contract_info
+    assert declared is not None
+    assert declared.name == "Кинг с торговлей: не брать бубны"
+    assert declared.title == "bidding: no diamonds"
+    assert declared.description == "1 a card of the penalty suit (diamonds), plus the winning bid"
+    assert declared.total == -13
+    assert declared.card_values == ((SUIT_MASKS[Suit.DIAMONDS], -1),)
+    # everyone passed: the deal plays the hearts contract, not the generic one
+    passed = play(state, "pass pass pass pass").contract_info
+    assert passed is not None
+    assert passed == bidding.penalty_contracts(r.deck.mask)[Suit.HEARTS]
+    assert (passed.name, passed.title) == ("Кинг с торговлей: не брать червы", "bidding: no hearts")
+    assert passed.description == "1 a card of the penalty suit (hearts), plus the winning bid"
+    clubs = bidding.penalty_contracts(rules(3).deck.mask)[Suit.CLUBS]
+    assert (clubs.title, clubs.total) == ("bidding: no clubs", -12)
+
+
 def test_all_pass_hearts_nobody_pays_and_the_eldest_leads() -> None:
     state = rules().new_deal("bidding", SUITED, dealer=0)
     state = play(state, "pass pass pass pass")
@@ -202,6 +228,7 @@ def test_all_pass_redeal_ends_the_given_deal_with_nothing_scored() -> None:
     assert result.unplayed == CardSet.from_mask(rules().deck.mask)
     assert result.detail("redeal") is True
     assert result.detail("penalty_suit") is None
+    assert result.detail("auction") == ((1, None), (2, None), (3, None), (0, None))
 
 
 def test_all_pass_redeal_in_a_match_deals_again() -> None:
@@ -256,6 +283,33 @@ def test_parse_move_reads_bids_and_suits_in_context() -> None:
     assert kinglib.parse_move("3", state) == Bid(3)
     state = play(state, "bid 3 pass pass pass")
     assert kinglib.parse_move("H", state) == Declare(Suit.HEARTS)
+
+
+def test_deal_total_is_the_penalty_suit_and_the_bid() -> None:
+    """The declared deal total: −1 a card of the penalty suit and the bid; a throw-in 0."""
+    four = rules()
+    assert invariants_of(four).deal_total is bidding.deal_total
+    # seat 3 bid 5 and named diamonds: 13 diamonds and the bid.
+    state = play(four.new_deal("bidding", SPREAD, dealer=3), "bid 2 bid 3 pass bid 5 declare D")
+    state = play(state, "2D AD TD 6D  5S 9D 5D AS  5H KD 6H 4D  8D 3D 4S QD  JD 7D AC 3S")
+    assert state.is_over
+    assert bidding.deal_total(state.results[0], four) == -18 == state.results[0].total
+    # everyone passed: hearts, and no bid to pay.
+    state = first_legal(play(four.new_deal("bidding", SUITED, dealer=0), "pass pass pass pass"))
+    assert bidding.deal_total(state.results[0], four) == -13 == state.results[0].total
+    # a throw-in hands out nothing.
+    redeal = rules(all_pass="redeal")
+    state = play(redeal.new_deal("bidding", SUITED, dealer=0), "pass pass pass pass")
+    assert bidding.deal_total(state.results[0], redeal) == 0
+    # three players: twelve clubs (no 2C) and a bid of 3; hearts stay thirteen.
+    three = rules(3)
+    for suit, expected in ((Suit.CLUBS, -15), (Suit.HEARTS, -16)):
+        result = kinglib.DealResult(
+            contract="bidding",
+            points=(expected, 0, 0),
+            details=(("bid", 3), ("bidder", 0), ("penalty_suit", suit)),
+        )
+        assert bidding.deal_total(result, three) == expected
 
 
 # ----------------------------------------------------------------------------- properties

@@ -235,6 +235,9 @@ def test_a_52_card_deal_and_three_players() -> None:
     assert len(state.pile("stock")) == 52 - 18
     assert r.contracts["domino"].total == -13
     assert rules(players=3).contracts["domino"].total == -8
+    contract = r.contracts["domino"]
+    assert (contract.id, contract.name, contract.title) == ("domino", "Кинг домино", "domino")
+    assert contract.description == "1 a heart, hearts in the stock included"
 
 
 # ------------------------------------------------------------------ options and inputs

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Card, CardSet, IllegalMoveError, Play, RulesError, State
 from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Suit
+from kinglib_variants import jokers
 
 JK1 = Card.joker(1)
 JK2 = Card.joker(2)
@@ -68,6 +69,9 @@ def test_the_packs() -> None:
     assert {JK1, JK2} <= set(three.deck)
     assert not {Card.parse("2C"), Card.parse("3C")} & set(three.deck)
     assert four.contracts["jokers"].total == -124
+    assert four.contracts["jokers"].name == "Кинг с джокерами"
+    assert four.contracts["jokers"].title == "jokers"
+    assert four.contracts["jokers"].description == "each heart its rank (A 14 … 2), each joker 20"
     assert three.contracts["jokers"].total == -144
     contract = four.contracts["jokers"]
     assert [contract.price_of(Card.parse(t)) for t in ("AH", "KH", "QH", "JH", "TH", "2H")] == [
@@ -185,6 +189,38 @@ def test_joker_free_changes_nothing_on_a_heart_lead_or_a_lead(joker_free: bool) 
     assert legal(state) == {str(c) for c in state.hand(0)}
 
 
+def refusal(state: State, move: kinglib.Move) -> str:
+    with pytest.raises(IllegalMoveError) as refused:
+        state.apply(move)
+    return str(refused.value)
+
+
+def test_refusals_say_why_word_for_word() -> None:
+    state = rules().new_deal("jokers", THIRD, dealer=3)
+    assert refusal(state, Play(Card.parse("KS"))) == (
+        "seat 0 may not play KS: seat 0 does not hold KS"
+    )
+    assert refusal(state, kinglib.Pass()) == (
+        "seat 0 may not play pass: cards are being played: play a card, not pass"
+    )
+    state = play(state, "AS")
+    assert refusal(state, Play(JK1)) == (
+        "seat 1 may not play JK1: AS was led and seat 1 holds spades: a joker may only follow "
+        "a heart lead or be played when void in the led suit (option joker_free allows it)"
+    )
+    assert refusal(state, Play(Card.parse("AC"))) == (
+        "seat 1 may not play AC: AS was led and seat 1 must follow with a card of spades"
+    )
+    assert refusal(state, Play(Card.parse("QH"))) == (
+        "seat 1 may not play QH: seat 1 does not hold QH"
+    )
+    hearts = play(state, "KS", "QS", "JS", "AH")
+    assert refusal(hearts, Play(Card.parse("AC"))) == (
+        "seat 1 may not play AC: AH was led (a heart lead) and seat 1 must follow with a heart "
+        "or a joker"
+    )
+
+
 # ------------------------------------------------------------------ three players
 
 THREE = [
@@ -221,6 +257,23 @@ def test_the_kitty_goes_unseen_to_the_winner_of_the_first_trick() -> None:
     assert result.total == -144
     assert result.detail("kitty") == CardSet.parse("2H")
     assert result.detail("kitty_to") == 1
+
+
+def test_the_ace_of_spades_as_the_kitty() -> None:
+    """The kitty is revealed whatever card it is, the first card of the pack included."""
+    hands = [THREE[0].replace("AS", "2H"), THREE[1], THREE[2]]
+    state = rules(players=3).new_deal("jokers", hands, dealer=2, kitty="AS")
+    assert jokers._kitty_of(state) is None, "the kitty still lies face down in its pile"
+    state = play(state, "KS", "QH", "9H")
+    assert state.tricks[0].winner == 0
+    assert state.taken(0) == CardSet.parse("AS KS QH 9H")
+    assert jokers._kitty_of(state) == CardSet.parse("AS")
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    result = state.results[0]
+    assert result.detail("kitty") == CardSet.parse("AS")
+    assert result.detail("kitty_to") == 0
+    assert result.total == -144
 
 
 KITTY4C = [

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Move, Phase, Play, State
+from kinglib.invariants import invariants_of
+from kinglib_variants import omnibus
 from tests.support import (
     Policy,
     card,
@@ -69,6 +71,8 @@ def test_variant_is_registered_with_its_pack_and_prices() -> None:
     three = rules(3)
     assert len(three.deck) == 51 and card("2C") not in three.deck
     contract = four.contracts["omnibus"]
+    assert (contract.id, contract.name, contract.title) == ("omnibus", "Омнибус", "omnibus")
+    assert contract.description == "1 a heart, 13 for QS, +10 for TD"
     assert contract.total == -16
     assert contract.price_of(card("5H")) == -1
     assert contract.price_of(card("QS")) == -13
@@ -78,6 +82,7 @@ def test_variant_is_registered_with_its_pack_and_prices() -> None:
     jd = rules(bonus_card="JD").contracts["omnibus"]
     assert jd.price_of(card("JD")) == 10 and jd.price_of(card("TD")) == 0
     assert jd.total == -16
+    assert jd.description == "1 a heart, 13 for QS, +10 for JD"
     with pytest.raises(kinglib.RulesError, match="bonus_card"):
         rules(bonus_card="AD")
     with pytest.raises(kinglib.RulesError, match="slam"):
@@ -176,6 +181,43 @@ def test_three_players_slam() -> None:
     # seat 0 leads spades first, then its top diamonds: it wins every trick.
     state = first_legal(rules(3).new_deal("omnibus", hands, dealer=2))
     assert state.results[0].points == (26, 0, 0)
+
+
+THREE_SLAM = [
+    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD",
+    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D 7D",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 6D 5D 4D 3D 2D",
+]
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "hands", "moves", "expected"),
+    [
+        (4, {}, SPREAD, SPREAD_PLAY, -16),
+        (4, {"bonus_card": "JD"}, swap(SPREAD, "TD", "JD"), SPREAD_PLAY.replace("TD", "JD"), -16),
+        (4, {}, SUITED, None, 26),
+        (3, {}, THREE_SLAM, None, 26),
+        (4, {"slam": "others"}, SUITED, None, -78),
+        (3, {"slam": "others"}, THREE_SLAM, None, -52),
+    ],
+)
+def test_deal_total_is_the_contract_total_or_the_slam(
+    players: int, options: dict[str, Any], hands: list[str], moves: str | None, expected: int
+) -> None:
+    """The declared deal total: −16 without a slam, +26 for the shooter, −26 a seat else.
+
+    The hands given without moves are played out by the first legal card: the eldest leads
+    his long suit first and takes every trick (a slam).
+    """
+    r = rules(players, **options)
+    start = r.new_deal("omnibus", hands, dealer=players - 1)
+    state = first_legal(start) if moves is None else play(start, moves)
+    assert state.is_over
+    result = state.results[0]
+    assert (result.detail("slam") is None) == (moves is not None)
+    assert omnibus.deal_total(result, r) == expected
+    assert result.total == expected
+    assert invariants_of(r).deal_total is omnibus.deal_total
 
 
 # ----------------------------------------------------------------------------- properties

@@ -461,12 +461,18 @@ def test_option_order() -> None:
         (*NEGATIVE_GAMES, "no_tricks"),
         (*NEGATIVE_GAMES[:6], "tricks"),
         (*NEGATIVE_GAMES[:6], "trumps"),
+        (*NEGATIVE_GAMES[:6], 7),
         (),
     ],
 )
-def test_a_bad_order_is_refused(order: tuple[str, ...]) -> None:
-    with pytest.raises(kinglib.RulesError, match="order"):
+def test_a_bad_order_is_refused(order: tuple[object, ...]) -> None:
+    with pytest.raises(kinglib.RulesError) as refused:
         kinglib.load_rules("simple", order=order)
+    got = ", ".join(str(g) for g in order) or "nothing"
+    assert str(refused.value) == (
+        "simple: option 'order' lists each negative game exactly once: no_tricks, no_boys, "
+        f"no_girls, no_hearts, no_king, no_last_two, eralash; got {got}"
+    )
 
 
 def test_a_given_deal_is_one_deal() -> None:

@@ -13,6 +13,7 @@ from kinglib import Card, Phase, Play, RulesError, State, load_rules
 from kinglib.contracts import NEGATIVE_GAMES
 from kinglib.kit.trump_rounds import Praise
 from kinglib.testing import check_invariants
+from kinglib_variants.simple import scheme_schedule
 from tests.support import check_trump_round_match, check_undealt_hidden, play_match, replay
 
 NEG = list(NEGATIVE_GAMES)
@@ -171,8 +172,11 @@ def test_a_twelve_record_replays_with_the_order_it_was_played_in() -> None:
 @pytest.mark.parametrize("scheme", ["otygrysh", "plus_eralash", "short"])
 @pytest.mark.parametrize("players", [2, 3, 5, 6])
 def test_trump_schemes_need_four_players(scheme: str, players: int) -> None:
-    with pytest.raises(RulesError, match=f"for 4 players, not {players}"):
+    with pytest.raises(RulesError) as refused:
         load_rules("simple", players=players, scheme=scheme)
+    assert str(refused.value) == (
+        f"simple: scheme {scheme!r} plays trump rounds in praise mode for 4 players, not {players}"
+    )
 
 
 def test_classic_still_takes_other_player_counts() -> None:
@@ -189,13 +193,22 @@ def test_the_classic_halves_follow_the_pack(players: int, half: int) -> None:
 
 
 def test_plus_eralash_first_needs_its_scheme() -> None:
-    with pytest.raises(RulesError, match="plus_eralash_first"):
+    with pytest.raises(RulesError) as refused:
         load_rules("simple", scheme="otygrysh", plus_eralash_first=True)
+    assert str(refused.value) == (
+        "option 'plus_eralash_first' applies only to scheme 'plus_eralash', not 'otygrysh'"
+    )
 
 
 def test_unknown_scheme() -> None:
     with pytest.raises(RulesError, match="scheme"):
         load_rules("simple", scheme="long")
+    # the option refuses it first; the schedule builder, called directly, says the same
+    with pytest.raises(RulesError) as refused:
+        scheme_schedule("long", NEGATIVE_GAMES)
+    assert str(refused.value) == (
+        "unknown scheme 'long'; the schemes are: classic, otygrysh, plus_eralash, short, twelve"
+    )
 
 
 def test_order_applies_to_the_trump_schemes() -> None:
