@@ -11,7 +11,7 @@ import random
 import pytest
 
 import kinglib
-from kinglib import Card, CardSet, Phase, Play
+from kinglib import Card, CardSet, Phase, Play, dealing
 from kinglib.dealing import Deal, deal_evenly, deal_rng
 from tests.support import play, replay
 from tests.test_simple_rules import MIXED
@@ -109,6 +109,7 @@ def test_piles_are_set_aside_first_and_kept_in_name_order() -> None:
     assert [name for name, _ in two.piles] == ["kitty", "widow"]
     assert two.piles[1][1] == CardSet.from_mask(cards[0] | cards[1])
     assert two.piles[0][1] == CardSet.from_mask(sum(cards[2:6]))
+    assert two.hands == (CardSet.from_mask(sum(cards[6:19])), CardSet.from_mask(sum(cards[19:])))
     assert Deal(hands=(), piles={"b": CardSet(), "a": deck}).piles == (
         ("a", deck),
         ("b", CardSet()),
@@ -145,8 +146,12 @@ def test_a_generator_with_its_own_shuffle_is_asked_to_shuffle() -> None:
     assert deal.hands[0] == CardSet.from_mask(sum(1 << i for i in indices[:8]))
 
 
-def test_a_pack_never_dealt_before_is_dealt_as_a_known_one() -> None:
-    # A pack of its own (the aces and kings), so that no earlier deal has met its mask.
+def test_a_pack_never_dealt_before_is_dealt_as_a_known_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A pack of its own (the aces and kings), and the table of packs dealt so far emptied, so
+    # that the first deal meets the pack for the first time.
+    monkeypatch.setattr(dealing, "_PACKS", {})
     deck = CardSet.parse("AS KS AH KH AD KD AC KC")
     for seed in range(3):
         cards = shuffled_bits(deck, random.Random(seed))
