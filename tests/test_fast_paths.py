@@ -172,20 +172,18 @@ class _OnlyAces(TrickPlay):
         return aces or moves
 
 
+def suited_deal(rules: kinglib.Rules) -> State:
+    """A no_tricks deal of simple where each seat holds one whole suit; seat 0 to lead."""
+    hands = ["AS KS QS JS 10S 9S 8S 7S", "AH KH QH JH 10H 9H 8H 7H"]
+    hands += ["AD KD QD JD 10D 9D 8D 7D", "AC KC QC JC 10C 9C 8C 7C"]
+    return rules.new_deal("no_tricks", hands).evolve(to_move=0)
+
+
 def test_a_subclass_with_its_own_legal_moves_is_checked_by_why_illegal() -> None:
     assert TrickPlay.moves_are_mask and not _OnlyAces.moves_are_mask
     rules = kinglib.load_rules("simple")
     phase = _OnlyAces(rules)
-    state = rules.new_deal(
-        "no_tricks",
-        [
-            "AS KS QS JS 10S 9S 8S 7S",
-            "AH KH QH JH 10H 9H 8H 7H",
-            "AD KD QD JD 10D 9D 8D 7D",
-            "AC KC QC JC 10C 9C 8C 7C",
-        ],
-    )
-    state = state.evolve(to_move=0)
+    state = suited_deal(rules)
     king = Play(kinglib.Card.parse("KS"))
     ace = Play(kinglib.Card.parse("AS"))
     assert phase.legal_moves(state) == (ace,)
@@ -200,15 +198,7 @@ def test_a_move_of_a_subclass_of_play_is_played_by_the_mask_path() -> None:
 
     rules = kinglib.load_rules("simple")
     phase = TrickPlay(rules)
-    state = rules.new_deal(
-        "no_tricks",
-        [
-            "AS KS QS JS 10S 9S 8S 7S",
-            "AH KH QH JH 10H 9H 8H 7H",
-            "AD KD QD JD 10D 9D 8D 7D",
-            "AC KC QC JC 10C 9C 8C 7C",
-        ],
-    ).evolve(to_move=0)
+    state = suited_deal(rules)
     marked = MarkedPlay(kinglib.Card.parse("KS"))
     after = phase.apply_if_legal(state, marked)
     assert after is not None and after.trick == ((0, marked.card),)

@@ -145,6 +145,15 @@ def render(rows: Sequence[tuple[str, ...]], rst: bool) -> str:
     return "\n".join([rule, lines[0], rule, *lines[1:], rule])
 
 
+def unexplained_survivors(results: dict[str, str], equivalent: dict[str, str]) -> list[str]:
+    """The survivors and mutants without a test that are not listed as equivalent, sorted."""
+    return sorted(
+        name
+        for name, status in results.items()
+        if status in ("survived", "no tests") and name not in equivalent
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the table (or the unexplained survivors); 1 if a survivor is unexplained."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -166,14 +175,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ).stdout
     results = parse_results(text.splitlines())
     equivalent = parse_equivalent(EQUIVALENT.read_text(encoding="utf-8").splitlines())
-    unexplained = sorted(
-        name
-        for name, status in results.items()
-        if status in ("survived", "no tests") and name not in equivalent
-    )
+    unexplained = unexplained_survivors(results, equivalent)
     stale = sorted(name for name in equivalent if name not in results)
     if args.survivors:
-        print("\n".join(unexplained))
+        for name in unexplained:
+            print(name)
     else:
         print(render(table(results, equivalent), args.rst))
     for name in stale:
