@@ -91,6 +91,11 @@ def _given_total(value: int | None) -> int:
     return 0 if value is None else value
 
 
+def sign_of(total: int) -> int:
+    """``-1`` for a negative total, ``+1`` for a positive one, ``0`` for zero."""
+    return (total > 0) - (total < 0)
+
+
 @attrs.frozen(eq=True, hash=True)
 class Contract:
     """One game of a variant: its id, names, prices and the play rules attached to it.
@@ -130,7 +135,7 @@ class Contract:
     @property
     def sign(self) -> int:
         """``-1`` for a penalty game, ``+1`` for a bonus game, ``0`` if it hands out nothing."""
-        return (self.total > 0) - (self.total < 0)
+        return sign_of(self.total)
 
     scoring_mask: int = attrs.field(init=False, eq=False, repr=False)
     """The mask of every card that scores something in this contract."""

@@ -51,33 +51,23 @@ COMMON_OPTIONS: tuple[Option, ...] = (
 )
 
 
-@hookimpl
-def kinglib_options(variant: str) -> Sequence[Option]:
-    """The common options."""
-    return COMMON_OPTIONS
-
-
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 32-card pack."""
+def stock_deck() -> CardSet:
+    """The 32-card pack: seven to ace in each suit."""
     return CardSet.deck(32)
 
 
-@hookimpl
-def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """The whole pack dealt evenly."""
-    return deal_evenly(rules.deck, rules.players, rng)
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Trick play."""
+def stock_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """A deal is trick play alone."""
     return {Phase.PLAY: TrickPlay(rules)}
 
 
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """Play the scheduled (or given) contract at once; the eldest leads."""
+def open_contract(rules: Rules, state: State) -> State:
+    """Open the deal's contract: the one the deal was given, else the scheduled one.
+
+    It is played at once: no trump unless the deal was given one, and the eldest (the seat
+    left of the dealer) leads. A contract the rules do not have is refused with the error of a
+    rule that nothing handles.
+    """
     spec = state.setup.deal
     cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
     contract = rules.contracts.get(cid)
@@ -91,9 +81,8 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     )
 
 
-@hookimpl
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
-    """Score the contract: each trick's value to its winner, each taken card's price."""
+def stock_score(state: State) -> tuple[int, ...]:
+    """The points of a played deal: each trick's value to its winner, each taken card's price."""
     contract = state.contract_info
     assert contract is not None
     scoring = contract.scoring_mask
@@ -103,6 +92,62 @@ def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
         if value:
             points[trick.winner] += value
     return tuple(points)
+
+
+def schedule_over(rules: Rules, results: tuple[DealResult, ...]) -> bool:
+    """Whether a scheduled match is over: it has played its last deal.
+
+    An open-ended schedule has no last deal, so its variant must answer ``kinglib_match_over``
+    itself; asking here raises :class:`NotImplementedError`.
+    """
+    length = rules.schedule.length
+    if length is None:
+        raise NotImplementedError(
+            f"variant {rules.variant!r} has an open-ended schedule but no kinglib_match_over"
+        )
+    return len(results) >= length
+
+
+def highest_totals(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats whose total is the highest (more than one on a tie)."""
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+@hookimpl
+def kinglib_options(variant: str) -> Sequence[Option]:
+    """The common options."""
+    return COMMON_OPTIONS
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 32-card pack."""
+    return stock_deck()
+
+
+@hookimpl
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """The whole pack dealt evenly."""
+    return deal_evenly(rules.deck, rules.players, rng)
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Trick play."""
+    return stock_phases(rules)
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """Play the scheduled (or given) contract at once; the eldest leads."""
+    return open_contract(rules, state)
+
+
+@hookimpl
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
+    """Score the contract: each trick's value to its winner, each taken card's price."""
+    return stock_score(state)
 
 
 @hookimpl
@@ -116,19 +161,13 @@ def kinglib_match_over(
     rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
 ) -> bool:
     """A scheduled match ends after its last deal."""
-    length = rules.schedule.length
-    if length is None:
-        raise NotImplementedError(
-            f"variant {rules.variant!r} has an open-ended schedule but no kinglib_match_over"
-        )
-    return len(results) >= length
+    return schedule_over(rules, results)
 
 
 @hookimpl
 def kinglib_winners(rules: Rules, state: State) -> tuple[int, ...]:
     """The seats with the highest total."""
-    best = max(state.totals)
-    return tuple(seat for seat, total in enumerate(state.totals) if total == best)
+    return highest_totals(state.totals)
 
 
 @hookimpl

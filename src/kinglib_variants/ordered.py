@@ -123,17 +123,19 @@ def kinglib_variant_info() -> VariantInfo:
     return INFO
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The games of the pool at simple's prices (trump rounds 3 a trick)."""
+def ordered_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The games of the pool at simple's prices (trump rounds 3 a trick).
+
+    The five negative games, then either the trump round (option ``trumps``) or the positive
+    game.
+    """
     opts = rules.options
     games = NEGATIVE_GAMES + (("trumps",) if opts["trumps"] else POSITIVE_GAMES)
     return king_games(rules, simple_prices(opts["boys"]), games=games)
 
 
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Every deal's contract is chosen during the deal."""
+def ordered_schedule(rules: Rules) -> Schedule:
+    """As many deals as the choice plan has, each one's contract chosen during the deal."""
     return Schedule(deals=(CHOOSE,) * choice_plan(rules).deals)
 
 
@@ -142,18 +144,20 @@ def _to_play(state: State) -> State:
     return state.evolve(phase=Phase.PLAY, to_move=state.eldest)
 
 
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Choosing, declaring the trump of a trump round; trick play is the default."""
+def ordered_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Choosing the contract, then declaring the trump of a trump round."""
     return {
         Phase.CHOOSE: ChooseContract(rules, choice_plan(rules), _to_play),
         Phase.DECLARE: DeclareTrump(trump_declarations(rules.options["notrump"]), _to_play),
     }
 
 
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """The eldest chooses; a hand-built deal comes with its contract (and maybe its trump)."""
+def ordered_begin(rules: Rules, state: State) -> State:
+    """Open a deal: the eldest chooses its contract.
+
+    A hand-built deal comes with its contract; the eldest is its maker and leads, after
+    declaring the trump of a trump round that was given without one.
+    """
     spec = state.setup.deal
     eldest = state.eldest
     if spec is None:
@@ -168,8 +172,7 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     return opened.evolve(phase=Phase.PLAY, trump=spec.trump)
 
 
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+def choice_view(rules: Rules, state: State) -> Mapping[str, Any]:
     """The seat choosing this deal, and the score sheet of what is still to be chosen.
 
     ``pool_left`` lists the shared games not yet played and ``owed`` what each seat must still
@@ -189,7 +192,42 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
     return extra
 
 
+def ordered_invariants(rules: Rules) -> Invariants:
+    """Zero-sum in every form, every deal hands out its contract's total, a fixed length."""
+    return Invariants(zero_sum=True, deals=rules.schedule.length)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The games of the pool at simple's prices (trump rounds 3 a trick)."""
+    return ordered_contracts(rules)
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """Every deal's contract is chosen during the deal."""
+    return ordered_schedule(rules)
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Choosing, declaring the trump of a trump round; trick play is the default."""
+    return ordered_phases(rules)
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """The eldest chooses; a hand-built deal comes with its contract (and maybe its trump)."""
+    return ordered_begin(rules, state)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The seat choosing this deal, and the score sheet of what is still to be chosen."""
+    return choice_view(rules, state)
+
+
 @hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum in every form, contract totals, a fixed number of deals."""
-    return Invariants(zero_sum=True, deals=rules.schedule.length)
+    return ordered_invariants(rules)

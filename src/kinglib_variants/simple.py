@@ -229,10 +229,18 @@ def kinglib_variant_info() -> VariantInfo:
     return INFO
 
 
+def simple_deck(players: int) -> CardSet:
+    """Eight cards a player from the top of a 52-card pack: the 32-card pack for four.
+
+    Three players play ace to nine (24 cards), five ace to five (40), six ace to three (48).
+    """
+    return CardSet.from_mask(deck_mask(15 - 2 * players))
+
+
 @hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """Eight cards a player from the top of a 52-card pack: the 32-card pack for four."""
-    return CardSet.from_mask(deck_mask(15 - 2 * rules.players))
+    return simple_deck(rules.players)
 
 
 def simple_prices(boys: str) -> Prices:
@@ -262,16 +270,29 @@ def king_games(
     )
 
 
+def simple_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The fourteen King games and the trump round at simple's prices (option ``boys``)."""
+    return king_games(rules, simple_prices(rules.options["boys"]))
+
+
 @hookimpl
 def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The fourteen King games and the trump round at simple's prices."""
-    return king_games(rules, simple_prices(rules.options["boys"]))
+    return simple_contracts(rules)
+
+
+def simple_schedule(rules: Rules) -> Schedule:
+    """The deals of the scheme named by option ``scheme``, in option ``order``.
+
+    Option ``plus_eralash_first`` puts the positive eralash before the trump rounds.
+    """
+    opts = rules.options
+    return scheme_schedule(
+        opts["scheme"], opts["order"], plus_eralash_first=opts["plus_eralash_first"]
+    )
 
 
 @hookimpl
 def kinglib_schedule(rules: Rules) -> Schedule:
     """The deals of the chosen scheme."""
-    opts = rules.options
-    return scheme_schedule(
-        opts["scheme"], opts["order"], plus_eralash_first=opts["plus_eralash_first"]
-    )
+    return simple_schedule(rules)

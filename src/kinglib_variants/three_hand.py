@@ -139,14 +139,12 @@ def kinglib_variant_info() -> VariantInfo:
     return INFO
 
 
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 30-card pack, or 36 cards for parlett36."""
+def deck_of(rules: Rules) -> CardSet:
+    """The pack of the rules' options ``scheme`` and ``removed``."""
     return three_hand_deck(rules.options["scheme"], rules.options["removed"])
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+def three_hand_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The King games at the scheme's prices (parlett36: no eralash and no trump round)."""
     opts = rules.options
     scheme = opts["scheme"]
@@ -156,9 +154,12 @@ def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     return king_games(rules, PRICES[scheme], games=games)
 
 
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """The deals of the scheme."""
+def three_hand_schedule(rules: Rules) -> Schedule:
+    """The deals of the scheme, the games in option ``order``.
+
+    otygrysh plays the games of ``order`` and then eight trump rounds, parlett36 the
+    twelve-game match, the other schemes the classic 14-deal match.
+    """
     scheme = rules.options["scheme"]
     order: tuple[str, ...] = rules.options["order"]
     if scheme == "otygrysh":
@@ -166,3 +167,21 @@ def kinglib_schedule(rules: Rules) -> Schedule:
     if scheme == "parlett36":
         return twelve_schedule(order)
     return classic_schedule(order)
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 30-card pack, or 36 cards for parlett36."""
+    return deck_of(rules)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The King games at the scheme's prices (parlett36: no eralash and no trump round)."""
+    return three_hand_contracts(rules)
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """The deals of the scheme."""
+    return three_hand_schedule(rules)

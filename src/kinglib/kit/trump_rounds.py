@@ -122,6 +122,23 @@ _SELL = Sell()
 _KEEP = Keep()
 
 
+def best_offer(offers: tuple[tuple[int, int | None], ...]) -> tuple[int, int] | None:
+    """The highest offer of an auction as ``(seat, tricks)`` (the earlier on a tie), or ``None``.
+
+    ``offers`` are ``(seat, tricks)`` in the order made, ``tricks`` ``None`` for a pass.
+    """
+    found: tuple[int, int] | None = None
+    for seat, amount in offers:
+        if amount is not None and (found is None or amount > found[1]):
+            found = (seat, amount)
+    return found
+
+
+def passed_seats(offers: tuple[tuple[int, int | None], ...]) -> frozenset[int]:
+    """The seats that have passed in an auction's ``(seat, tricks)`` offers (a pass is final)."""
+    return frozenset(seat for seat, amount in offers if amount is None)
+
+
 @attrs.frozen
 class Praise:
     """What a praise-mode deal has settled so far (the state's ``aux``).
@@ -153,16 +170,12 @@ class Praise:
     @property
     def best(self) -> tuple[int, int] | None:
         """The best offer so far as ``(seat, tricks)``, or ``None``."""
-        found: tuple[int, int] | None = None
-        for seat, amount in self.offers:
-            if amount is not None and (found is None or amount > found[1]):
-                found = (seat, amount)
-        return found
+        return best_offer(self.offers)
 
     @property
     def passed(self) -> frozenset[int]:
         """The seats that have passed (a pass is final)."""
-        return frozenset(seat for seat, amount in self.offers if amount is None)
+        return passed_seats(self.offers)
 
 
 def raspis_allowed(rules: Rules, contract: Contract) -> bool:
@@ -603,6 +616,20 @@ def check_trump_players(scheme: str, players: int, allowed: tuple[int, ...]) -> 
 # the variant.
 
 
+def trump_round_invariants(rules: Rules) -> Invariants:
+    """What holds in every match with trump rounds in praise mode.
+
+    The match is zero-sum, every deal hands out its contract's total, the match has the
+    schedule's fixed length, and the card that a ``last`` declaration shows is among the
+    shown cards (the view extras ``"last_card"`` and ``"trump_card"``).
+    """
+    return Invariants(
+        zero_sum=True,
+        deals=rules.schedule.length,
+        shown_cards=shown_in_extras("last_card", "trump_card"),
+    )
+
+
 @hookimpl
 def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     """The praise-mode phases of the trump rounds (declaring, buying, answering)."""
@@ -640,11 +667,7 @@ def kinglib_invariants(rules: Rules) -> Invariants:
     In a trump round declared ``last`` the last card dealt to the declarer is shown to
     everyone (the view extras ``"last_card"`` and ``"trump_card"``).
     """
-    return Invariants(
-        zero_sum=True,
-        deals=rules.schedule.length,
-        shown_cards=shown_in_extras("last_card", "trump_card"),
-    )
+    return trump_round_invariants(rules)
 
 
 # ----------------------------------------------------------------------- sampling
