@@ -75,6 +75,30 @@ _BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
 _DECLARES: tuple[Declare, ...] = tuple(Declare(s) for s in Suit)
 
 
+def best_bidder(bids: Sequence[tuple[int, int | None]]) -> int | None:
+    """The seat of the last bid among the calls (each bid beats the one before), else ``None``.
+
+    ``bids`` holds ``(seat, amount)`` per call, ``amount`` ``None`` for a pass.
+    """
+    best = None
+    for seat, amount in bids:
+        if amount is not None:
+            best = seat
+    return best
+
+
+def best_bid(bids: Sequence[tuple[int, int | None]]) -> int:
+    """The amount of the last bid among the calls (each bid beats the one before), else 0.
+
+    ``bids`` holds ``(seat, amount)`` per call, ``amount`` ``None`` for a pass.
+    """
+    best = 0
+    for _, amount in bids:
+        if amount is not None:
+            best = amount
+    return best
+
+
 @attrs.frozen
 class AuctionRecord:
     """The auction of one deal: the calls so far and the penalty suit once it is named.
@@ -92,20 +116,12 @@ class AuctionRecord:
     @property
     def bidder(self) -> int | None:
         """The seat with the best bid so far, or ``None`` while nobody has bid."""
-        best = None
-        for seat, amount in self.bids:
-            if amount is not None:
-                best = seat
-        return best
+        return best_bidder(self.bids)
 
     @property
     def bid(self) -> int:
         """The best bid so far (0 while nobody has bid)."""
-        best = 0
-        for _, amount in self.bids:
-            if amount is not None:
-                best = amount
-        return best
+        return best_bid(self.bids)
 
 
 def penalty_contracts(deck: int) -> dict[Suit, Contract]:
@@ -248,24 +264,16 @@ INFO = VariantInfo(
 )
 
 
-@hookimpl
-def kinglib_variant_info() -> VariantInfo:
-    """Describe bidding King."""
-    return INFO
-
-
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """52 cards; without 2♣ for three players."""
+def bidding_deck(rules: Rules) -> CardSet:
+    """The 52-card pack; without 2♣ when three play, 17 cards each."""
     return full_pack(rules.players)
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single contract ``"bidding"``.
+def bidding_contracts(rules: Rules) -> dict[str, Contract]:
+    """The catalogue: the one contract ``"bidding"``, shown with hearts as the penalty suit.
 
-    The catalogue shows it with hearts, the penalty suit when everyone passes; once the suit is
-    named, the deal plays the contract of that suit (:func:`penalty_contracts`).
+    Hearts is the penalty suit when everyone passes; once a suit is named the deal plays the
+    contract of that suit (:func:`penalty_contracts`).
     """
     hearts = penalty_contracts(rules.deck.mask)[Suit.HEARTS]
     generic = attrs.evolve(
@@ -280,15 +288,13 @@ def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     return {CONTRACT_ID: generic}
 
 
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Every deal is a bidding deal, until the match ends."""
+def bidding_schedule() -> Schedule:
+    """The contract ``"bidding"`` deal after deal, until the match is over."""
     return Schedule(repeat=CONTRACT_ID)
 
 
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """The auction and the naming of the penalty suit (trick play is the default)."""
+def bidding_phases(rules: Rules) -> dict[Phase, PhaseRules]:
+    """The auction (BID) and the naming of the penalty suit (DECLARE)."""
     contracts = penalty_contracts(rules.deck.mask)
     return {
         Phase.BID: BiddingAuction(rules, contracts),
@@ -296,9 +302,8 @@ def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     }
 
 
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """Every deal, dealt or given, opens with the auction; the eldest calls first."""
+def bidding_begin(rules: Rules, state: State) -> State:
+    """Open a deal with an empty auction, no trump and no maker; the eldest calls first."""
     return state.evolve(
         phase=Phase.BID,
         contract_info=rules.contracts[CONTRACT_ID],
@@ -309,8 +314,7 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     )
 
 
-@hookimpl
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
+def bidding_score(rules: Rules, state: State) -> tuple[int, ...]:
     """−1 a card of the penalty suit taken; the bidder also pays his bid; a throw-in is 0."""
     record: AuctionRecord = state.aux
     if record.suit is None:
@@ -324,9 +328,11 @@ def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
     return tuple(points)
 
 
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """The auction, the winning bid and bidder, the penalty suit, and whether it was a redeal."""
+def bidding_details(state: State) -> tuple[tuple[str, Any], ...]:
+    """The auction, the winning bid and bidder, the penalty suit, and whether it was a redeal.
+
+    A redeal is a deal with no penalty suit (everyone passed, option ``all_pass="redeal"``).
+    """
     record: AuctionRecord = state.aux
     return (
         ("auction", record.bids),
@@ -337,17 +343,16 @@ def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]
     )
 
 
-@hookimpl
-def kinglib_match_over(
-    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
-) -> bool:
-    """The match ends when some total is −77 or lower."""
+def bidding_match_over(totals: tuple[int, ...]) -> bool:
+    """Whether some total is at :data:`THRESHOLD` (−77) or lower."""
     return threshold_reached(totals, THRESHOLD)
 
 
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The public auction: every call, the best bid and bidder, the penalty suit once named."""
+def bidding_view_extra(state: State) -> dict[str, Any]:
+    """The public auction: every call, the best bid and bidder, the penalty suit once named.
+
+    Nothing before the auction's record exists.
+    """
     record = state.aux
     if not isinstance(record, AuctionRecord):
         return {}
@@ -372,7 +377,81 @@ def deal_total(result: DealResult, rules: Rules) -> int:
     return -cards - bid
 
 
+def bidding_invariants() -> Invariants:
+    """Not zero-sum: each deal hands out :func:`deal_total`; the match ends at :data:`THRESHOLD`."""
+    return Invariants(deal_total=deal_total, threshold=THRESHOLD)
+
+
+# --------------------------------------------------------------------- the hooks
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe bidding King."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """52 cards; without 2♣ for three players."""
+    return bidding_deck(rules)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The single contract ``"bidding"``.
+
+    The catalogue shows it with hearts, the penalty suit when everyone passes; once the suit is
+    named, the deal plays the contract of that suit (:func:`penalty_contracts`).
+    """
+    return bidding_contracts(rules)
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """Every deal is a bidding deal, until the match ends."""
+    return bidding_schedule()
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """The auction and the naming of the penalty suit (trick play is the default)."""
+    return bidding_phases(rules)
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """Every deal, dealt or given, opens with the auction; the eldest calls first."""
+    return bidding_begin(rules, state)
+
+
+@hookimpl
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
+    """−1 a card of the penalty suit taken; the bidder also pays his bid; a throw-in is 0."""
+    return bidding_score(rules, state)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """The auction, the winning bid and bidder, the penalty suit, and whether it was a redeal."""
+    return bidding_details(state)
+
+
+@hookimpl
+def kinglib_match_over(
+    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
+) -> bool:
+    """The match ends when some total is −77 or lower."""
+    return bidding_match_over(totals)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """The public auction: every call, the best bid and bidder, the penalty suit once named."""
+    return bidding_view_extra(state)
+
+
 @hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Not zero-sum; each deal hands out its penalty suit and the bid; the match ends at −77."""
-    return Invariants(deal_total=deal_total, threshold=THRESHOLD)
+    return bidding_invariants()

@@ -213,46 +213,37 @@ class JokerPlay(TrickPlay):
         return super().complete_trick(state, move, hands, trick)
 
 
-@hookimpl
-def kinglib_variant_info() -> VariantInfo:
-    """Describe jokers."""
-    return INFO
-
-
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 52-card pack with one joker (four players) or two (three players)."""
+def jokers_deck_for(rules: Rules) -> CardSet:
+    """The pack for the players: one joker for four, two for three (:func:`jokers_deck`)."""
     return jokers_deck(rules.players)
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single jokers contract."""
+def jokers_contracts(rules: Rules) -> dict[str, Contract]:
+    """The catalogue: the one contract ``"jokers"`` on the rules' pack."""
     return {"jokers": jokers_contract(rules.deck.mask)}
 
 
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """One deal per player."""
+def jokers_schedule(rules: Rules) -> Schedule:
+    """One ``"jokers"`` deal per player."""
     return Schedule(deals=("jokers",) * rules.players)
 
 
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Jokers trick play."""
+def jokers_phases(rules: Rules) -> dict[Phase, PhaseRules]:
+    """The PLAY phase with jokers (:class:`JokerPlay`)."""
     return {Phase.PLAY: JokerPlay(rules)}
 
 
-@hookimpl
-def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """13 cards each for four players; 17 each and a one-card kitty for three."""
+def jokers_deal(rules: Rules, rng: random.Random) -> Deal:
+    """The pack dealt evenly: 13 each for four players; 17 each and a one-card kitty for three."""
     piles = {"kitty": 1} if rules.players == 3 else None
     return deal_evenly(rules.deck, rules.players, rng, piles=piles)
 
 
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """Who took the kitty and what it was (revealed with the result)."""
+def jokers_details(rules: Rules, state: State) -> tuple[tuple[str, Any], ...]:
+    """With three players, the kitty's card and the seat that took it with the first trick.
+
+    Nothing with four players, before the first trick, or when the kitty cannot be told.
+    """
     if rules.players != 3 or not state.tricks:
         return ()
     kitty = _kitty_of(state)
@@ -275,7 +266,57 @@ def _kitty_of(state: State) -> CardSet | None:
     return CardSet.from_mask(rest)
 
 
+def jokers_invariants(rules: Rules) -> Invariants:
+    """Not zero-sum: each deal hands out its contract's total; the schedule's fixed length."""
+    return Invariants(deals=rules.schedule.length)
+
+
+# --------------------------------------------------------------------- the hooks
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe jokers."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 52-card pack with one joker (four players) or two (three players)."""
+    return jokers_deck_for(rules)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The single jokers contract."""
+    return jokers_contracts(rules)
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """One deal per player."""
+    return jokers_schedule(rules)
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Jokers trick play."""
+    return jokers_phases(rules)
+
+
+@hookimpl
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """13 cards each for four players; 17 each and a one-card kitty for three."""
+    return jokers_deal(rules, rng)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """Who took the kitty and what it was (revealed with the result)."""
+    return jokers_details(rules, state)
+
+
 @hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Not zero-sum; each deal hands out its contract's total; one deal per player."""
-    return Invariants(deals=rules.schedule.length)
+    return jokers_invariants(rules)
