@@ -319,49 +319,38 @@ def domino_contract(deck: int) -> Contract:
     )
 
 
-@hookimpl
-def kinglib_variant_info() -> VariantInfo:
-    """Describe domino."""
-    return INFO
-
-
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 32-card pack, or the 52-card pack with ``deck=52``."""
+def domino_deck(rules: Rules) -> CardSet:
+    """The pack of the deal: 32 cards (sevens up) with ``deck=32``, else all 52 (twos up)."""
     return CardSet.from_mask(deck_mask(7 if rules.options["deck"] == 32 else 2))
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single domino contract."""
+def domino_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The one contract ``"domino"``, priced on the hearts of the pack in use."""
     return {"domino": domino_contract(rules.deck.mask)}
 
 
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Domino deals until the match is over."""
+def domino_schedule() -> Schedule:
+    """Every deal plays the contract ``"domino"``, until the match is over."""
     return Schedule(repeat="domino")
 
 
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Domino trick play."""
+def domino_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """The only phase of a domino deal: trick play with drawing from the stock."""
     return {Phase.PLAY: DominoPlay(rules)}
 
 
-@hookimpl
-def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """Six cards each; the rest is the stock."""
+def domino_deal(rules: Rules, rng: random.Random) -> Deal:
+    """Six cards to each player; the cards left over make the pile ``"stock"``."""
     size = len(rules.deck) - HAND_SIZE * rules.players
     return deal_evenly(rules.deck, rules.players, rng, piles={"stock": size})
 
 
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """Fix the stock's order and let the eldest lead.
+def domino_stock_order(rules: Rules, state: State) -> tuple[int, ...]:
+    """The order the stock of a freshly dealt deal is drawn in, next card first.
 
-    A given deal keeps the order its stock was written in. A seeded deal replays the deal's
-    own shuffle (the same generator, the same draws) and keeps the stock in shuffled order.
+    A given deal keeps the order its stock was written in (by index when none was written). A
+    seeded deal replays the deal's own shuffle (the same generator, the same draws) and keeps
+    the stock in shuffled order; any stock card that shuffle misses follows, by index.
     """
     stock = state.pile("stock").mask
     spec = state.setup.deal
@@ -377,6 +366,15 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
         order = tuple(i for i in cards if stock >> i & 1)
         missing = stock & ~_mask_of(order)
         order += tuple(iter_indices(missing))
+    return order
+
+
+def domino_begin(rules: Rules, state: State) -> State:
+    """Open a domino deal: trick play of ``"domino"``, no trump, the eldest to lead.
+
+    The stock's order (:func:`domino_stock_order`) goes into ``state.aux`` with no draws made.
+    """
+    order = domino_stock_order(rules, state)
     return state.evolve(
         phase=Phase.PLAY,
         contract_info=rules.contracts["domino"],
@@ -386,15 +384,16 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     )
 
 
-@hookimpl
-def kinglib_match_over(rules: Rules, totals: tuple[int, ...], results: Sequence[Any]) -> bool:
-    """The match ends at the end of a deal in which some total reaches −31 or lower."""
+def domino_match_over(totals: tuple[int, ...]) -> bool:
+    """Whether some total is at :data:`LOSING_TOTAL` (−31) or lower."""
     return min(totals) <= LOSING_TOTAL
 
 
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """How many cards each draw took (public), and the cards this seat drew (its own)."""
+def domino_view(state: State, seat: int) -> Mapping[str, Any]:
+    """The view extras: every draw's ``(seat, cards)`` (public) and the cards ``seat`` drew.
+
+    Nothing before the deal has begun (no :class:`DominoAux` yet).
+    """
     aux = state.aux
     if not isinstance(aux, DominoAux):
         return {}
@@ -402,19 +401,90 @@ def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, An
     return {"draws": aux.draws, "drawn": CardSet.from_mask(drawn)}
 
 
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """How many cards each draw of the deal took."""
+def domino_details(state: State) -> Sequence[tuple[str, Any]]:
+    """The deal's details: ``("draws", ...)``, how many cards each draw took, by whom."""
     aux = state.aux
     if not isinstance(aux, DominoAux):
         return ()
     return (("draws", aux.draws),)
 
 
+def domino_invariants() -> Invariants:
+    """Not zero-sum; each deal hands out its hearts; the match ends at :data:`LOSING_TOTAL`."""
+    return Invariants(threshold=LOSING_TOTAL)
+
+
+# --------------------------------------------------------------------- the hooks
+
+
+@hookimpl
+def kinglib_variant_info() -> VariantInfo:
+    """Describe domino."""
+    return INFO
+
+
+@hookimpl
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The 32-card pack, or the 52-card pack with ``deck=52``."""
+    return domino_deck(rules)
+
+
+@hookimpl
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
+    """The single domino contract."""
+    return domino_contracts(rules)
+
+
+@hookimpl
+def kinglib_schedule(rules: Rules) -> Schedule:
+    """Domino deals until the match is over."""
+    return domino_schedule()
+
+
+@hookimpl
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+    """Domino trick play."""
+    return domino_phases(rules)
+
+
+@hookimpl
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    """Six cards each; the rest is the stock."""
+    return domino_deal(rules, rng)
+
+
+@hookimpl
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
+    """Fix the stock's order and let the eldest lead.
+
+    A given deal keeps the order its stock was written in. A seeded deal replays the deal's
+    own shuffle (the same generator, the same draws) and keeps the stock in shuffled order.
+    """
+    return domino_begin(rules, state)
+
+
+@hookimpl
+def kinglib_match_over(rules: Rules, totals: tuple[int, ...], results: Sequence[Any]) -> bool:
+    """The match ends at the end of a deal in which some total reaches −31 or lower."""
+    return domino_match_over(totals)
+
+
+@hookimpl
+def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
+    """How many cards each draw took (public), and the cards this seat drew (its own)."""
+    return domino_view(state, seat)
+
+
+@hookimpl
+def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
+    """How many cards each draw of the deal took."""
+    return domino_details(state)
+
+
 @hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Not zero-sum; each deal hands out its hearts; the match ends at −31 or lower."""
-    return Invariants(threshold=LOSING_TOTAL)
+    return domino_invariants()
 
 
 @hookimpl
