@@ -238,3 +238,10 @@ def test_the_last_two_of_a_one_trick_deal_is_its_only_trick() -> None:
     assert king_contracts(Prices(), deck=CardSet.deck(32).mask, tricks=2)[
         "last_two"
     ].trick_values == (8, 8)
+
+
+def test_the_sign_of_a_contract_follows_its_total_down_to_one_point() -> None:
+    def sign(*trick_values: int) -> int:
+        return Contract("c", "c", "c", trick_values=trick_values).sign
+
+    assert [sign(-2), sign(-1), sign(), sign(1, -1), sign(1), sign(5)] == [-1, -1, 0, 0, 1, 1]

@@ -289,3 +289,96 @@ def test_a_given_trump_is_checked_word_for_word() -> None:
     assert str(refused.value) == (
         "misere may not be ordered in ordered (allowed: S, H, D, C, notrump)"
     )
+
+
+class TrumpsOnly:
+    """Trump rounds alone, opened by kinglib's stock ``kinglib_begin_deal``."""
+
+    @staticmethod
+    @kinglib.hookimpl
+    def kinglib_variant_info() -> kinglib.VariantInfo:
+        return kinglib.VariantInfo(
+            name="trumps-only", title="Trumps only", players=(4,), default_players=4
+        )
+
+    @staticmethod
+    @kinglib.hookimpl
+    def kinglib_contracts(rules: Rules) -> dict[str, Contract]:
+        return dict(king_contracts(PRICES, deck=rules.deck.mask, tricks=8, games=("trumps",)))
+
+    @staticmethod
+    @kinglib.hookimpl
+    def kinglib_schedule(rules: Rules) -> kinglib.Schedule:
+        return kinglib.Schedule(deals=("trumps",) * 4)
+
+
+#: Spades and clubs for seats 0 and 1, hearts and diamonds for seats 2 and 3: the four suits
+#: are led in turn, and only a trump beats a suit its holder cannot follow.
+TRUMP_HANDS = ("7S 8S 9S TS JS QS KS AS", "7C 8C 9C TC JC QC KC AC", "7H 8H 9H TH JH QH KH AH",
+               "7D 8D 9D TD JD QD KD AD")
+
+
+def test_the_stock_opening_plays_a_given_trump_and_the_eldest_leads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(plugins, "_ADDED", {})  # known to this test only
+    kinglib.add_variant(TrumpsOnly)
+    rules = kinglib.load_rules("trumps-only")
+    given = rules.new_deal("trumps", TRUMP_HANDS, dealer=3, trump="S")
+    assert (given.phase, given.contract, given.trump, given.to_move) == (
+        Phase.PLAY,
+        "trumps",
+        Suit.SPADES,
+        0,
+    )
+    state = given
+    for text in ("7S", "7C", "7H", "7D", "8S", "8C", "8H", "8D"):
+        state = state.apply(kinglib.parse_move(text, state))
+    # Seat 0 leads spades, the trump, and takes both tricks with the lowest cards.
+    assert [t.winner for t in state.tricks] == [0, 0]
+    untrumped = rules.new_deal("trumps", TRUMP_HANDS, dealer=3)
+    assert untrumped.trump is None
+
+
+def test_the_stock_opening_refuses_a_schedule_marker_word_for_word() -> None:
+    class Marked:
+        @staticmethod
+        @kinglib.hookimpl
+        def kinglib_schedule(rules: Rules) -> kinglib.Schedule:
+            return kinglib.Schedule(deals=("jokers", "auction"))
+
+    with pytest.raises(kinglib.RulesError) as refused:
+        kinglib.load_rules("jokers", players=3, plugins=[Marked()])
+    assert str(refused.value) == (
+        "the schedule of jokers names 'auction', which is not one of its contracts (jokers), "
+        "and no kinglib_begin_deal implementation opens a deal scheduled as 'auction': "
+        "implement kinglib_begin_deal to handle the marker (set the phase, the contract once "
+        "known, and the seat to move), or schedule a contract id"
+    )
+
+
+def test_an_open_ended_schedule_without_an_end_is_named_when_a_deal_ends() -> None:
+    class Endless:
+        @staticmethod
+        @kinglib.hookimpl
+        def kinglib_schedule(rules: Rules) -> kinglib.Schedule:
+            return kinglib.Schedule(repeat="jokers")
+
+    rules = kinglib.load_rules("jokers", players=3, plugins=[Endless()])
+    state = rules.new_match(5)
+    with pytest.raises(NotImplementedError) as missing:
+        while True:
+            state = state.apply(state.legal_moves()[0])
+    assert str(missing.value) == (
+        "variant 'jokers' has an open-ended schedule but no kinglib_match_over"
+    )
+
+
+def test_the_best_offer_is_the_highest_and_the_earlier_on_a_tie() -> None:
+    from kinglib.kit.trump_rounds import best_offer, passed_seats
+
+    offers = ((1, 2), (2, None), (3, 4), (0, 4), (1, 3))
+    assert best_offer(offers) == (3, 4)
+    assert best_offer(((2, None), (3, None))) is None
+    assert best_offer(()) is None
+    assert passed_seats(offers) == frozenset({2})
