@@ -13,12 +13,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
-from kinglib import Card, CardSet, Draw, IllegalMoveError, Phase, Play, RulesError, State
+from kinglib import (
+    Card,
+    CardSet,
+    Draw,
+    IllegalMoveError,
+    Phase,
+    Play,
+    RulesError,
+    State,
+    Suit,
+)
 from kinglib.cards import iter_indices
 from kinglib.flow import start_deal
 from kinglib.schedule import Schedule
 from kinglib.state import MatchSetup
-from kinglib_variants.domino import DominoAux, domino_stock_order, stock_order
+from kinglib_variants.domino import DominoAux, domino_begin, domino_stock_order, stock_order
 
 
 def rules(**options: Any) -> kinglib.Rules:
@@ -352,6 +362,16 @@ def test_a_deal_opens_with_its_stock_order_and_no_draws_for_any_seat() -> None:
     three = rules(players=3).new_match(seed=2)
     assert isinstance(three.aux, DominoAux)
     assert (three.aux.draws, three.aux.drawn) == ((), (0, 0, 0))
+
+
+def test_domino_begin_opens_trick_play_without_trump_whatever_the_state_held() -> None:
+    r = rules()
+    dealt = suited_deal()
+    odd = dealt.evolve(phase=Phase.DECLARE, trump=Suit.HEARTS, to_move=None, aux=None)
+    opened = domino_begin(r, odd)
+    assert (opened.phase, opened.trump, opened.to_move) == (Phase.PLAY, None, 0)
+    assert opened.contract_info == r.contracts["domino"]
+    assert opened == dealt
 
 
 def test_an_aux_without_drawn_masks_shows_nothing_drawn() -> None:
