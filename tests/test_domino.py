@@ -7,14 +7,28 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
-from kinglib import Card, CardSet, Draw, IllegalMoveError, Phase, Play, RulesError, State
+from kinglib import (
+    Card,
+    CardSet,
+    Draw,
+    IllegalMoveError,
+    Phase,
+    Play,
+    RulesError,
+    State,
+    Suit,
+)
 from kinglib.cards import iter_indices
-from kinglib_variants.domino import DominoAux, stock_order
+from kinglib.flow import start_deal
+from kinglib.schedule import Schedule
+from kinglib.state import MatchSetup
+from kinglib_variants.domino import DominoAux, domino_begin, domino_stock_order, stock_order
 
 
 def rules(**options: Any) -> kinglib.Rules:
@@ -293,6 +307,82 @@ def test_a_seeded_stock_order_is_fixed_by_the_seed() -> None:
     assert {c.index for c in stock_order(first)} == set(iter_indices(first.pile("stock").mask))
     orders = {stock_order(rules().new_match(seed=s)) for s in range(6)}
     assert len(orders) == 6
+
+
+def test_a_deal_given_without_a_stock_order_draws_the_stock_by_card_index() -> None:
+    # A deal built from a DealSpec that records no order (no "stock" in its orders).
+    r = rules()
+    written = suited_deal()
+    assert written.setup.deal is not None
+    spec = attrs.evolve(written.setup.deal, orders=())
+    assert spec.order_of("stock") is None
+    state = start_deal(r, MatchSetup(deal=spec), 1)
+    assert order_text(state) == "8S 7S 8H 7H 8D 7D 8C 7C"
+    # Seat 1 cannot follow spades: the draw stops at the first spade in index order.
+    drawn = play(state, "AS", "draw")
+    assert drawn.view(1).extra["drawn"] == CardSet.parse("8S")
+    assert order_text(drawn) == "7S 8H 7H 8D 7D 8C 7C"
+    # Seat 2 leads a club (dealer 1): seat 3 draws by index up to the first club, 8C.
+    by_two = start_deal(r, MatchSetup(deal=attrs.evolve(spec, dealer=1)), 1)
+    clubs = play(by_two, "AC", "draw")
+    assert clubs.view(3).extra["drawn"] == CardSet.parse("8S 7S 8H 7H 8D 7D 8C")
+    assert order_text(clubs) == "7C"
+
+
+def test_stock_cards_the_seeded_shuffle_misses_follow_it_by_index() -> None:
+    r = rules()
+    state = r.new_match(seed=5)
+    shuffled = tuple(c.index for c in stock_order(state))
+    assert len(shuffled) == 8
+    # 2S and 2C are not in the 32-card pack, so the deal's shuffle never places them.
+    extra = CardSet.parse("2C 2S")
+    piles = tuple(
+        (name, mask | extra.mask if name == "stock" else mask) for name, mask in state.piles_mask
+    )
+    widened = state.evolve(piles_mask=piles)
+    assert domino_stock_order(r, widened) == (
+        *shuffled,
+        Card.parse("2S").index,
+        Card.parse("2C").index,
+    )
+    assert domino_stock_order(r, state) == shuffled
+
+
+def test_the_domino_schedule_repeats_domino_without_end() -> None:
+    schedule = rules().schedule
+    assert schedule == Schedule(repeat="domino")
+    assert schedule.length is None
+    assert [schedule.contract_for(n) for n in (1, 2, 40)] == ["domino"] * 3
+
+
+def test_a_deal_opens_with_its_stock_order_and_no_draws_for_any_seat() -> None:
+    state = suited_deal()
+    stock = tuple(Card.parse(t).index for t in ["8S", "7S", "8D", "7D", "8C", "7C", "8H", "7H"])
+    assert state.aux == DominoAux(stock=stock, draws=(), drawn=(0, 0, 0, 0))
+    three = rules(players=3).new_match(seed=2)
+    assert isinstance(three.aux, DominoAux)
+    assert (three.aux.draws, three.aux.drawn) == ((), (0, 0, 0))
+
+
+def test_domino_begin_opens_trick_play_without_trump_whatever_the_state_held() -> None:
+    r = rules()
+    dealt = suited_deal()
+    odd = dealt.evolve(phase=Phase.DECLARE, trump=Suit.HEARTS, to_move=None, aux=None)
+    opened = domino_begin(r, odd)
+    assert (opened.phase, opened.trump, opened.to_move) == (Phase.PLAY, None, 0)
+    assert opened.contract_info == r.contracts["domino"]
+    assert opened == dealt
+
+
+def test_an_aux_without_drawn_masks_shows_nothing_drawn() -> None:
+    # DominoAux's drawn defaults to (): no seat has drawn a card yet.
+    state = play(suited_deal(), "AS")
+    bare = state.evolve(aux=DominoAux(stock=state.aux.stock))
+    for seat in range(4):
+        assert bare.view(seat).extra == {"draws": (), "drawn": CardSet()}
+    after = bare.apply(Draw())
+    assert after.view(1).extra["drawn"] == CardSet.parse("8S")
+    assert after.view(2).extra["drawn"] == CardSet()
 
 
 # ------------------------------------------------------------------ properties

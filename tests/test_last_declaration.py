@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Generator, Mapping
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,8 +21,9 @@ from rich.console import Console
 
 import kinglib
 from kinglib import Bid, Card, CardSet, Declare, Keep, Pass, Phase, Sell, State, Suit
+from kinglib.invariants import shown_in_extras
 from kinglib.tables import deal_label, score_sheet
-from kinglib.testing import check_deal, check_state
+from kinglib.testing import check_deal, check_state, invariants_of
 
 OTYGRYSH = kinglib.load_rules("simple", scheme="otygrysh")
 THREE_HAND = kinglib.load_rules("three-hand", scheme="otygrysh")
@@ -302,3 +306,32 @@ def test_a_named_trump_names_no_card() -> None:
     assert result.trump is Suit.SPADES
     assert result.detail("last_card") is None and result.detail("trump_card") is None
     assert deal_label(OTYGRYSH, result) == "trump round (S)"
+
+
+class HideLastCard:
+    """A house rule that drops ``last_card`` from the views: the trump card alone shows it."""
+
+    @kinglib.hookimpl(wrapper=True)
+    def kinglib_view_extra(
+        self, rules: kinglib.Rules, state: State, seat: int
+    ) -> Generator[None, list[Mapping[str, Any]], list[Mapping[str, Any]]]:
+        answers = yield
+        return [{k: v for k, v in extra.items() if k != "last_card"} for extra in answers]
+
+
+def test_the_trump_card_alone_counts_as_shown() -> None:
+    rules = kinglib.load_rules("simple", scheme="otygrysh", plugins=[HideLastCard()])
+    state = _praise(rules, SPADES_THEN_7D, dealer=3).apply(Declare("last"))
+    seven = Card.parse("7D")
+    for seat in range(4):
+        extra = state.view(seat).extra
+        assert "last_card" not in extra and extra["trump_card"] == seven
+    assert _named_in_views(state, seven) == [0, 1, 2, 3]
+    check_state(state)  # 7D, in seat 0's hand, is shown to the others by "trump_card"
+    # Declared shown under "last_card" only, the same views break the hidden-cards check.
+    only_last = attrs.evolve(invariants_of(rules), shown_cards=shown_in_extras("last_card"))
+    with pytest.raises(
+        AssertionError,
+        match=r"^invariant 'hidden cards' broken: seat 1's view shows 7D, held by seat 0",
+    ):
+        check_state(state, only_last)

@@ -354,19 +354,15 @@ def domino_stock_order(rules: Rules, state: State) -> tuple[int, ...]:
     """
     stock = state.pile("stock").mask
     spec = state.setup.deal
-    order: tuple[int, ...] | None = None
     if spec is not None:
-        order = spec.order_of("stock")
-        if order is None:
-            order = tuple(iter_indices(stock))
-    else:
-        assert state.setup.seed is not None
-        cards = list(iter_indices(rules.deck.mask))
-        rules.rng(state.setup.seed, state.deal_number).shuffle(cards)
-        order = tuple(i for i in cards if stock >> i & 1)
-        missing = stock & ~_mask_of(order)
-        order += tuple(iter_indices(missing))
-    return order
+        written = spec.order_of("stock")
+        return tuple(iter_indices(stock)) if written is None else written
+    assert state.setup.seed is not None
+    cards = list(iter_indices(rules.deck.mask))
+    rules.rng(state.setup.seed, state.deal_number).shuffle(cards)
+    shuffled = tuple(i for i in cards if stock >> i & 1)
+    missing = stock & ~_mask_of(shuffled)
+    return shuffled + tuple(iter_indices(missing))
 
 
 def domino_begin(rules: Rules, state: State) -> State:
