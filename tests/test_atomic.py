@@ -489,3 +489,11 @@ def test_every_deal_of_the_schedule_is_chosen(players: int, deals: int) -> None:
     assert schedule == Schedule(deals=("choose",) * deals)
     assert schedule.length == deals and schedule.repeat is None
     assert [schedule.contract_for(n) for n in range(1, deals + 1)] == ["choose"] * deals
+
+
+@pytest.mark.parametrize(("players", "deals"), [(3, 27), (4, 36)])
+def test_the_declared_invariants_zero_sum_and_a_fixed_length(players: int, deals: int) -> None:
+    declared = invariants_of(kinglib.load_rules("atomic", players=players))
+    assert declared.zero_sum is True
+    assert declared.deals == deals
+    assert declared.threshold is None

@@ -303,6 +303,11 @@ def test_deal_total_is_the_penalty_suit_and_the_bid() -> None:
     """The declared deal total: −1 a card of the penalty suit and the bid; a throw-in 0."""
     four = rules()
     assert invariants_of(four).deal_total is bidding.deal_total
+    # not zero-sum and open-ended: the match ends once a total is at -77 or lower
+    for players in (3, 4):
+        declared = invariants_of(rules(players))
+        assert declared.threshold == bidding.THRESHOLD == -77
+        assert declared.zero_sum is False and declared.deals is None
     # seat 3 bid 5 and named diamonds: 13 diamonds and the bid.
     state = play(four.new_deal("bidding", SPREAD, dealer=3), "bid 2 bid 3 pass bid 5 declare D")
     state = play(state, "2D AD TD 6D  5S 9D 5D AS  5H KD 6H 4D  8D 3D 4S QD  JD 7D AC 3S")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, RulesError, State, Suit
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
+from kinglib.invariants import invariants_of
 from kinglib.moves import Move
 from tests.support import (
     check_chosen_state,
@@ -66,6 +67,14 @@ def test_contracts_and_deal_counts() -> None:
         rules(pool="private")
     with pytest.raises(RulesError, match="not 3"):
         kinglib.load_rules("ordered", players=3)
+
+
+def test_the_declared_invariants_zero_sum_and_a_fixed_length() -> None:
+    for options, deals in (({}, 56), ({"pool": "shared"}, 14), ({"trumps": True}, 15)):
+        declared = invariants_of(rules(**options))
+        assert declared.zero_sum is True, options
+        assert declared.deals == deals, options
+        assert declared.threshold is None, options
 
 
 # ------------------------------------------------------------------ hand-built deals
