@@ -24,6 +24,7 @@ from kinglib import (
 )
 from kinglib.invariants import invariants_of
 from kinglib.kit.widow import DiscardCards, widow_of
+from kinglib.schedule import Schedule
 from kinglib_variants.atomic import GAMES
 from tests.support import (
     check_chosen_state,
@@ -432,3 +433,67 @@ def test_the_discard_phase_says_why_word_for_word() -> None:
     )
     assert len(DiscardCards(3).legal_moves(state)) == 20
     assert Discard("KD QD JD") in DiscardCards(3).legal_moves(state)
+
+
+def test_a_given_trump_follows_the_notrump_option_word_for_word() -> None:
+    """A hand-built trump round may come with notrump only when the option allows it."""
+    state = rules(notrump=True).new_deal(
+        "trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="notrump"
+    )
+    assert state.phase is Phase.DISCARD and state.to_move == 1 and state.maker == 1
+    assert state.trump == "notrump"
+    assert state.hand(1) == CardSet.parse(MIXED[1]) | CardSet.parse(MIXED_WIDOW)
+    with pytest.raises(RulesError) as refused:
+        rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="notrump")
+    assert str(refused.value) == "notrump may not be ordered in atomic (allowed: S, H, D, C)"
+    with pytest.raises(RulesError) as misere:
+        rules(notrump=True).new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="misere")
+    assert str(misere.value) == (
+        "misere may not be ordered in atomic (allowed: S, H, D, C, notrump)"
+    )
+
+
+def test_the_widow_pile_is_visible_to_everyone_once_shown() -> None:
+    """Before the widow is shown only the declarer sees a pile (his discard); then all see it."""
+    hidden = rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    assert hidden.phase is Phase.DECLARE
+    assert [sorted(hidden.view(seat).piles) for seat in range(3)] == [[], ["discard"], []]
+    shown = hidden.apply(Declare("D"))
+    # the widow has joined the declarer's hand: its pile is visible, and empty
+    assert [shown.view(seat).piles for seat in range(3)] == [
+        {"widow": CardSet()},
+        {"widow": CardSet(), "discard": CardSet()},
+        {"widow": CardSet()},
+    ]
+    discarded = shown.apply(Discard("AH KH"))
+    assert [discarded.view(seat).piles for seat in range(3)] == [
+        {"widow": CardSet()},
+        {"widow": CardSet(), "discard": CardSet.parse("AH KH")},
+        {"widow": CardSet()},
+    ]
+
+
+def test_the_deal_details_are_the_widow_once_shown_else_nothing() -> None:
+    r = rules()
+    hidden = r.new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    assert r.deal_details(hidden) == ()
+    shown = hidden.apply(Declare("D"))
+    assert r.deal_details(shown) == (("widow", CardSet.parse(MIXED_WIDOW)),)
+    given = r.new_deal("no_king", MIXED, dealer=0, widow=MIXED_WIDOW)
+    assert r.deal_details(given) == (("widow", CardSet.parse(MIXED_WIDOW)),)
+
+
+@pytest.mark.parametrize(("players", "deals"), [(3, 27), (4, 36)])
+def test_every_deal_of_the_schedule_is_chosen(players: int, deals: int) -> None:
+    schedule = kinglib.load_rules("atomic", players=players).schedule
+    assert schedule == Schedule(deals=("choose",) * deals)
+    assert schedule.length == deals and schedule.repeat is None
+    assert [schedule.contract_for(n) for n in range(1, deals + 1)] == ["choose"] * deals
+
+
+@pytest.mark.parametrize(("players", "deals"), [(3, 27), (4, 36)])
+def test_the_declared_invariants_zero_sum_and_a_fixed_length(players: int, deals: int) -> None:
+    declared = invariants_of(kinglib.load_rules("atomic", players=players))
+    assert declared.zero_sum is True
+    assert declared.deals == deals
+    assert declared.threshold is None

@@ -14,6 +14,7 @@ import kinglib
 from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, Suit
 from kinglib.cards import SUIT_MASKS
 from kinglib.invariants import invariants_of
+from kinglib.schedule import Schedule
 from kinglib_variants import bidding
 from tests.support import (
     card,
@@ -178,6 +179,10 @@ def test_the_named_suit_brings_its_own_contract() -> None:
     r = rules()
     generic = r.contracts["bidding"]
     assert (generic.name, generic.title) == ("Кинг с торговлей", "bidding")
+    assert generic.description == (
+        "1 a card of the penalty suit named by the highest bidder, who also pays his bid "
+        "(hearts, and no bid, when everyone passes)"
+    )
     state = r.new_deal("bidding", SUITED, dealer=3)
     assert state.contract_info == generic
     declared = play(state, "bid 2 pass pass pass declare D").contract_info
@@ -195,6 +200,15 @@ def test_the_named_suit_brings_its_own_contract() -> None:
     assert passed.description == "1 a card of the penalty suit (hearts), plus the winning bid"
     clubs = bidding.penalty_contracts(rules(3).deck.mask)[Suit.CLUBS]
     assert (clubs.title, clubs.total) == ("bidding: no clubs", -12)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_schedule_is_open_ended_with_the_bidding_contract(players: int) -> None:
+    """Deal after deal plays the one contract "bidding"; the match end decides the length."""
+    schedule = rules(players).schedule
+    assert schedule == Schedule(repeat="bidding")
+    assert schedule.length is None and schedule.deals == ()
+    assert [schedule.contract_for(n) for n in (1, 2, 7, 40)] == ["bidding"] * 4
 
 
 def test_all_pass_hearts_nobody_pays_and_the_eldest_leads() -> None:
@@ -289,6 +303,11 @@ def test_deal_total_is_the_penalty_suit_and_the_bid() -> None:
     """The declared deal total: −1 a card of the penalty suit and the bid; a throw-in 0."""
     four = rules()
     assert invariants_of(four).deal_total is bidding.deal_total
+    # not zero-sum and open-ended: the match ends once a total is at -77 or lower
+    for players in (3, 4):
+        declared = invariants_of(rules(players))
+        assert declared.threshold == bidding.THRESHOLD == -77
+        assert declared.zero_sum is False and declared.deals is None
     # seat 3 bid 5 and named diamonds: 13 diamonds and the bid.
     state = play(four.new_deal("bidding", SPREAD, dealer=3), "bid 2 bid 3 pass bid 5 declare D")
     state = play(state, "2D AD TD 6D  5S 9D 5D AS  5H KD 6H 4D  8D 3D 4S QD  JD 7D AC 3S")

@@ -300,6 +300,40 @@ def test_a_holder_of_a_joker_and_no_heart_must_play_it_to_a_heart_lead() -> None
     assert state.tricks[1].winner == 2
 
 
+def test_the_deal_details_name_the_kitty_and_the_first_trick_winner() -> None:
+    """kitty_to is the winner of the first trick, not of a later one; nothing before it."""
+    r = rules(players=3)
+    state = r.new_deal("jokers", KITTY4C, dealer=2, kitty="4C")
+    assert r.deal_details(state) == ()
+    state = play(state, "AS")
+    assert r.deal_details(state) == ()  # one card played, the first trick not yet won
+    state = play(state, "JK2", "5C", "2H", "JK1", "AD")
+    assert [t.winner for t in state.tricks] == [1, 2]
+    assert r.deal_details(state) == (("kitty", CardSet.parse("4C")), ("kitty_to", 1))
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    assert state.results[0].details == (("kitty", CardSet.parse("4C")), ("kitty_to", 1))
+
+
+def test_four_players_have_no_deal_details() -> None:
+    """No kitty with four players: no details, at any point of the deal or at its end."""
+    hands = [
+        "AH 9H 5H 2H " + FILL4[0],
+        "KH TH 6H 3H " + FILL4[1],
+        "QH 8H 4H JK1 " + FILL4[2],
+        "JH 7H " + FILL4[3],
+    ]
+    r = rules()
+    state = play(r.new_deal("jokers", hands, dealer=3), "2H", "3H", "JK1", "7H")
+    assert len(state.tricks) == 1
+    assert r.deal_details(state) == ()
+    state = play(state, "QH")  # one card of the second trick played
+    assert r.deal_details(state) == ()
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    assert state.results[0].details == ()
+
+
 @pytest.mark.parametrize(
     ("answer", "winner"),
     [("JK2", 0), ("2H", 0), ("TH", 0), ("JH", 1), ("AH", 1)],

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, RulesError, State, Suit
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
+from kinglib.invariants import invariants_of
 from kinglib.moves import Move
 from tests.support import (
     check_chosen_state,
@@ -68,6 +69,14 @@ def test_contracts_and_deal_counts() -> None:
         kinglib.load_rules("ordered", players=3)
 
 
+def test_the_declared_invariants_zero_sum_and_a_fixed_length() -> None:
+    for options, deals in (({}, 56), ({"pool": "shared"}, 14), ({"trumps": True}, 15)):
+        declared = invariants_of(rules(**options))
+        assert declared.zero_sum is True, options
+        assert declared.deals == deals, options
+        assert declared.threshold is None, options
+
+
 # ------------------------------------------------------------------ hand-built deals
 
 
@@ -111,6 +120,57 @@ def test_notrump_option_and_bad_given_trumps() -> None:
         rules(trumps=True).new_deal("trumps", SUITED, trump="notrump")
     given = rules(trumps=True).new_deal("trumps", SUITED, dealer=3, trump="D")
     assert given.phase is Phase.PLAY and given.to_move == 0 and given.maker == 0
+
+
+def test_a_given_trump_is_the_trump_played() -> None:
+    # hearts given: seat 2 trumps the first spade, then leads his hearts and takes every trick
+    given = rules(trumps=True).new_deal("trumps", SUITED, dealer=0, trump="H")
+    assert given.phase is Phase.PLAY and given.trump is Suit.HEARTS
+    assert given.maker == 1 and given.to_move == 1
+    final = play_first(given)
+    assert [t.winner for t in final.tricks] == [2] * 8
+    assert final.results[0].points == (0, 0, 24, 0)
+    assert final.results[0].trump is Suit.HEARTS and final.results[0].chooser == 1
+
+
+def test_a_given_notrump_follows_the_option_word_for_word() -> None:
+    given = rules(trumps=True, notrump=True).new_deal("trumps", SUITED, dealer=0, trump="notrump")
+    assert given.phase is Phase.PLAY and given.trump == "notrump" and given.maker == 1
+    # no trumps: seat 1 wins the eight spade tricks
+    assert play_first(given).results[0].points == (0, 24, 0, 0)
+    with pytest.raises(RulesError) as refused:
+        rules(trumps=True).new_deal("trumps", SUITED, dealer=0, trump="notrump")
+    assert str(refused.value) == "notrump may not be ordered in ordered (allowed: S, H, D, C)"
+    with pytest.raises(RulesError) as misere:
+        rules(trumps=True, notrump=True).new_deal("trumps", SUITED, dealer=0, trump="misere")
+    assert str(misere.value) == (
+        "misere may not be ordered in ordered (allowed: S, H, D, C, notrump)"
+    )
+
+
+def test_every_view_names_the_chooser_before_and_after_the_choice() -> None:
+    """The eldest is the chooser from the start of the deal, before any contract is chosen."""
+    state = rules().new_match(8)
+    assert state.phase is Phase.CHOOSE and state.maker is None
+    for seat in range(4):
+        assert state.view(seat).extra == {"chooser": 1, "owed": (GAMES,) * 4}
+    chosen = state.apply(Choose("king"))
+    assert [chosen.view(seat).extra["chooser"] for seat in range(4)] == [1] * 4
+    second = advance(chosen, 2)
+    assert second.phase is Phase.CHOOSE and second.maker is None and second.to_move == 2
+    assert [second.view(seat).extra["chooser"] for seat in range(4)] == [2] * 4
+    # a trump round: the chooser stays named while he declares the trump
+    trumps = rules(trumps=True).new_match(8)
+    assert trumps.view(3).extra == {
+        "chooser": 1,
+        "pool_left": NEGATIVE_GAMES,
+        "owed": (("trumps", "trumps"),) * 4,
+    }
+    declaring = trumps.apply(Choose("trumps"))
+    assert declaring.phase is Phase.DECLARE
+    assert [declaring.view(seat).extra["chooser"] for seat in range(4)] == [1] * 4
+    # a hand-built deal shows the chooser alone
+    assert rules().new_deal("no_girls", SUITED, dealer=2).view(0).extra == {"chooser": 3}
 
 
 # ------------------------------------------------------------------ choosing

@@ -96,6 +96,16 @@ def test_prices_and_game_totals() -> None:
     assert "eralash" not in parlett.contracts and "trumps" not in parlett.contracts
 
 
+def test_the_contracts_of_each_scheme_exactly() -> None:
+    """classic and otygrysh: all fifteen; parlett36: no eralash, its twin or a trump round."""
+    every = [*NEG, *POS, "trumps"]
+    assert list(load_rules("three-hand").contracts) == every
+    assert list(load_rules("three-hand", scheme="otygrysh").contracts) == every
+    parlett = [g for g in every if g not in ("eralash", "plus_eralash", "trumps")]
+    assert list(load_rules("three-hand", scheme="parlett36").contracts) == parlett
+    assert len(parlett) == 12
+
+
 def test_schedules() -> None:
     assert list(load_rules("three-hand").schedule.deals) == [*NEG, *POS]
     assert list(load_rules("three-hand", scheme="otygrysh").schedule.deals) == [
