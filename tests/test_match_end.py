@@ -173,3 +173,90 @@ def test_a_bad_answer_is_refused_with_its_plugin_named() -> None:
         while not state.is_over:
             state = state.apply(state.legal_moves()[0])
     assert state.deal_number == 14
+
+
+def play_out(state: State) -> State:
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+@pytest.mark.parametrize("style", ["wrapper", "hookwrapper"])
+def test_a_wrapper_of_the_hook_is_refused_word_for_word(style: str) -> None:
+    if style == "wrapper":
+
+        class Wrapping:
+            @kinglib.hookimpl(wrapper=True)
+            def kinglib_match_end(
+                self, rules: kinglib.Rules, state: State
+            ) -> Generator[Any, Any, Any]:
+                return (yield)
+
+    else:
+
+        class Wrapping:  # type: ignore[no-redef]
+            @kinglib.hookimpl(hookwrapper=True)
+            def kinglib_match_end(
+                self, rules: kinglib.Rules, state: State
+            ) -> Generator[Any, Any, None]:
+                yield
+
+    rules = kinglib.load_rules("jokers", players=3, plugins=[Wrapping()])
+    with pytest.raises(kinglib.RulesError) as refused:
+        play_out(rules.new_match(0))
+    name = rules.plugin_names[-1]
+    assert str(refused.value) == (
+        f"plugin {name!r} wraps kinglib_match_end: every implementation of this hook is called "
+        "on its own, so return points instead of wrapping"
+    )
+
+
+def test_a_plugin_that_answers_none_leaves_the_next_one_its_say() -> None:
+    class Silent:
+        @kinglib.hookimpl
+        def kinglib_match_end(self, rules: kinglib.Rules, state: State) -> None:
+            return None
+
+    plain = play_out(kinglib.load_rules("simple").new_match(3))
+    both = kinglib.load_rules("simple", plugins=[Silent(), LastPlaceConsolation()])
+    final = play_out(both.new_match(3))
+    ((name, points),) = match_end_points(final)
+    assert name == "tests.test_match_end.LastPlaceConsolation"
+    low = min(range(4), key=lambda seat: (plain.totals[seat], seat))
+    assert points == tuple(9 if seat == low else -3 for seat in range(4))
+    assert final.totals == tuple(t + p for t, p in zip(plain.totals, points))
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [
+        (7, "7"),
+        ({"0": 1}, "{'0': 1}"),
+        ((1, 2.5, 0), "(1, 2.5, 0)"),
+        ((True, 0, 0), "(True, 0, 0)"),
+        (("1", 0, 0), "('1', 0, 0)"),
+    ],
+)
+def test_an_answer_that_is_not_whole_numbers_is_refused_word_for_word(
+    answer: Any, shown: str
+) -> None:
+    class Odd:
+        @kinglib.hookimpl
+        def kinglib_match_end(self, rules: kinglib.Rules, state: State) -> Any:
+            return answer
+
+    rules = kinglib.load_rules("jokers", players=3, plugins=[Odd()])
+    with pytest.raises(kinglib.RulesError) as refused:
+        play_out(rules.new_match(0))
+    assert str(refused.value) == (
+        f"kinglib_match_end of {rules.plugin_names[-1]} gave {shown}: it returns one whole "
+        "number per seat (3), or None"
+    )
+
+
+def test_the_last_deals_aux_is_kept_under_the_end_of_match_points() -> None:
+    plain = play_out(kinglib.load_rules("domino").new_match(4))
+    final = play_out(kinglib.load_rules("domino", plugins=[DominoLoserPays()]).new_match(4))
+    assert plain.aux is not None
+    assert isinstance(final.aux, MatchEnd)
+    assert final.aux.aux == plain.aux

@@ -314,8 +314,12 @@ class TrumpsOnly:
 
 #: Spades and clubs for seats 0 and 1, hearts and diamonds for seats 2 and 3: the four suits
 #: are led in turn, and only a trump beats a suit its holder cannot follow.
-TRUMP_HANDS = ("7S 8S 9S TS JS QS KS AS", "7C 8C 9C TC JC QC KC AC", "7H 8H 9H TH JH QH KH AH",
-               "7D 8D 9D TD JD QD KD AD")
+TRUMP_HANDS = (
+    "7S 8S 9S TS JS QS KS AS",
+    "7C 8C 9C TC JC QC KC AC",
+    "7H 8H 9H TH JH QH KH AH",
+    "7D 8D 9D TD JD QD KD AD",
+)
 
 
 def test_the_stock_opening_plays_a_given_trump_and_the_eldest_leads(

@@ -53,7 +53,7 @@ def _answers(rules: Rules, state: State) -> tuple[tuple[str, tuple[int, ...]], .
     caller = rules.plugin_manager.hook.kinglib_match_end
     out: list[tuple[str, tuple[int, ...]]] = []
     for impl in caller.get_hookimpls():  # in registration order
-        if impl.hookwrapper or getattr(impl, "wrapper", False):
+        if impl.hookwrapper or impl.wrapper:
             raise RulesError(
                 f"plugin {impl.plugin_name!r} wraps kinglib_match_end: every implementation of "
                 "this hook is called on its own, so return points instead of wrapping"
