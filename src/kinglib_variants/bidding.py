@@ -264,11 +264,6 @@ INFO = VariantInfo(
 )
 
 
-def bidding_deck(rules: Rules) -> CardSet:
-    """The 52-card pack; without 2♣ when three play, 17 cards each."""
-    return full_pack(rules.players)
-
-
 def bidding_contracts(rules: Rules) -> dict[str, Contract]:
     """The catalogue: the one contract ``"bidding"``, shown with hearts as the penalty suit.
 
@@ -394,7 +389,7 @@ def kinglib_variant_info() -> VariantInfo:
 @hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """52 cards; without 2♣ for three players."""
-    return bidding_deck(rules)
+    return full_pack(rules.players)
 
 
 @hookimpl

@@ -213,11 +213,6 @@ class JokerPlay(TrickPlay):
         return super().complete_trick(state, move, hands, trick)
 
 
-def jokers_deck_for(rules: Rules) -> CardSet:
-    """The pack for the players: one joker for four, two for three (:func:`jokers_deck`)."""
-    return jokers_deck(rules.players)
-
-
 def jokers_contracts(rules: Rules) -> dict[str, Contract]:
     """The catalogue: the one contract ``"jokers"`` on the rules' pack."""
     return {"jokers": jokers_contract(rules.deck.mask)}
@@ -283,7 +278,7 @@ def kinglib_variant_info() -> VariantInfo:
 @hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """The 52-card pack with one joker (four players) or two (three players)."""
-    return jokers_deck_for(rules)
+    return jokers_deck(rules.players)
 
 
 @hookimpl

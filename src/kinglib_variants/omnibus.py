@@ -115,11 +115,6 @@ INFO = VariantInfo(
 )
 
 
-def omnibus_deck(rules: Rules) -> CardSet:
-    """The 52-card pack; without 2♣ for three players."""
-    return full_pack(rules.players)
-
-
 def omnibus_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The single contract ``"omnibus"``, with the bonus card of option ``bonus_card``."""
     return {CONTRACT_ID: omnibus_contract(Card.parse(rules.options["bonus_card"]))}
@@ -194,7 +189,7 @@ def kinglib_variant_info() -> VariantInfo:
 @hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """52 cards; without 2♣ for three players."""
-    return omnibus_deck(rules)
+    return full_pack(rules.players)
 
 
 @hookimpl
