@@ -83,7 +83,9 @@ class VariantInfo:
 
     Attributes:
         name: the id used by :func:`kinglib.load_rules` (``"simple"``).
-        title: the Russian name (``"Кинг простой"``).
+        title: the name in the game's own language (``"Кинг простой"``).
+        english_title: the English name (``"Simple King"``), for menus and tables; empty
+            means "use :attr:`title`" (see :attr:`display_title`).
         players: the player counts it supports.
         default_players: the count used when the caller gives none.
         options: the variant's own options (the common ones are added by the engine).
@@ -105,3 +107,16 @@ class VariantInfo:
     base: str | None = None
     description: str = ""
     parts: tuple[Any, ...] = ()
+    english_title: str = ""
+
+    @property
+    def display_title(self) -> str:
+        """The English title when there is one, else :attr:`title`."""
+        return self.english_title or self.title
+
+    @property
+    def summary(self) -> str:
+        """The first sentence of :attr:`description` (empty when there is none)."""
+        text = " ".join(self.description.split())
+        end = text.find(". ")
+        return text if end < 0 else text[: end + 1]

@@ -90,6 +90,7 @@ WIDOW_SIZE = 2
 INFO = VariantInfo(
     name="atomic",
     title="Кинг атомный (Минский)",
+    english_title="Atomic (Minsk) King",
     players=(3, 4),
     default_players=3,
     options=(

@@ -244,6 +244,7 @@ class PenaltyDeclaration(PhaseRules):
 INFO = VariantInfo(
     name="bidding",
     title="Кинг с торговлей",
+    english_title="King with bidding",
     players=(3, 4),
     default_players=4,
     options=(

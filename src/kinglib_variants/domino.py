@@ -84,6 +84,7 @@ def _deck_option(value: Any, players: int) -> int:
 INFO = VariantInfo(
     name="domino",
     title="Кинг домино",
+    english_title="Domino King",
     players=(3, 4, 5, 6),
     default_players=4,
     options=(

@@ -67,6 +67,7 @@ _SUIT_NAMES = {
 INFO = VariantInfo(
     name="jokers",
     title="Кинг с джокерами",
+    english_title="King with jokers",
     players=(3, 4),
     default_players=4,
     options=(

@@ -89,6 +89,7 @@ def slam_taker(contract: Contract, taken: tuple[int, ...]) -> int | None:
 INFO = VariantInfo(
     name="omnibus",
     title="Омнибус",
+    english_title="Omnibus Hearts",
     players=(3, 4),
     default_players=4,
     options=(

@@ -58,6 +58,7 @@ CHOOSE = "choose"
 INFO = VariantInfo(
     name="ordered",
     title="Кинг заказной",
+    english_title="Ordered King",
     players=(4,),
     default_players=4,
     options=(

@@ -135,6 +135,7 @@ KING_PLAY_OPTIONS: tuple[Option, ...] = (
 INFO = VariantInfo(
     name="simple",
     title="Кинг простой",
+    english_title="Simple King",
     players=(2, 3, 4, 5, 6),
     default_players=4,
     options=(

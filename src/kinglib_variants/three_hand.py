@@ -72,6 +72,7 @@ def _order_for_scheme(options: Mapping[str, Any], players: int) -> tuple[str, ..
 INFO = VariantInfo(
     name="three-hand",
     title="Кинг втроём",
+    english_title="Three-handed King",
     players=(3,),
     default_players=3,
     options=(

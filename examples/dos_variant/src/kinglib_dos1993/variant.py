@@ -57,6 +57,7 @@ CHOOSE = "choose"
 INFO = VariantInfo(
     name="dos1993",
     title="Кинг (DOS, 1993)",
+    english_title="King of the 1993 DOS game",
     players=(4,),
     default_players=4,
     description=(
