@@ -348,9 +348,9 @@ def test_stock_cards_the_seeded_shuffle_misses_follow_it_by_index() -> None:
     assert domino_stock_order(r, state) == shuffled
 
 
-def test_the_domino_schedule_repeats_domino_without_end() -> None:
+def test_the_domino_schedule_repeats_domino_until_a_total_reaches_minus_31() -> None:
     schedule = rules().schedule
-    assert schedule == Schedule(repeat="domino")
+    assert schedule == Schedule(repeat="domino", until=-31)
     assert schedule.length is None
     assert [schedule.contract_for(n) for n in (1, 2, 40)] == ["domino"] * 3
 

@@ -17,8 +17,8 @@ import pytest
 
 import kinglib
 from kinglib import hookimpl
+from kinglib.bots import RandomBot
 from kinglib.hook_calls import PER_DEAL_HOOKS, per_deal_caller
-from kinglib.random_match import random_match
 from kinglib.rules import Rules
 from kinglib.state import DealResult, State
 
@@ -101,7 +101,8 @@ def recorded_calls(rules: Rules, seed: int) -> list[tuple[str, tuple[Any, ...], 
     try:
         for name, call in originals.items():
             hooks[name] = recorder(name, call)
-        random_match(rules, seed)
+        # Played through the public API, which opens and scores every deal with the hooks.
+        kinglib.play(rules, [RandomBot(seed + seat) for seat in range(rules.players)], seed)
     finally:
         hooks.update(originals)
     return calls

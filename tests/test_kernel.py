@@ -261,7 +261,7 @@ def _dealt(seed: int, players: int = 4, size: int = 13) -> list[int]:
 def test_a_random_deal_plays_every_card_once() -> None:
     hands = _dealt(3)
     before = list(hands)
-    draws = [random.Random(seat).getrandbits for seat in range(4)]
+    draws = [kernel.Draws(random.Random(seat).getrandbits) for seat in range(4)]
     taken = [0, 0, 0, 0]
     tricks, winners, ended_early, drawn, _ = kernel.play_deal(
         hands, taken, 1, 0, 0, draws, None, deal_rules_of(4), [], 0
@@ -293,7 +293,7 @@ def test_a_whole_deal_keeps_every_card_and_every_rule(seed: int, rules: DealRule
         dealt |= hand
     stock = [i for i in range(52) if not dealt >> i & 1] if with_stock else []
     held = dealt | sum(1 << i for i in stock)
-    draws = [random.Random(seed + seat).getrandbits for seat in range(players)]
+    draws = [kernel.Draws(random.Random(seed + seat).getrandbits) for seat in range(players)]
     taken = [0] * players
     tricks, winners, early, drawn, _ = kernel.play_deal(
         hands, taken, 0, 0, 0, draws, None, rules, stock, 0
@@ -347,7 +347,7 @@ def test_a_random_deal_forces_the_king_on_a_heart_lead_only_under_that_rule() ->
     def first_trick(king_on_heart_lead: bool, seed: int) -> list[int]:
         # Seat 0 can only lead 2H; seat 1 holds KH and 3H.
         hands = [bit("2H"), bit("KH") | bit("3H")]
-        draws = [random.Random(seed * 2 + seat).getrandbits for seat in range(2)]
+        draws = [kernel.Draws(random.Random(seed * 2 + seat).getrandbits) for seat in range(2)]
         rules = deal_rules_of(2, follow_duty=bit("KH") if king_on_heart_lead else 0)
         tricks, winners, ended_early, _, _ = kernel.play_deal(
             hands, [0, 0], 0, 0, 0, draws, None, rules, [], 0

@@ -45,8 +45,13 @@ SUITS = st.sampled_from([*kernel.SUIT_MASKS, kernel.HEARTS | kernel.JOKERS])
 
 def _clone(arg: Any) -> Any:
     """A copy of a kernel argument that the pure twin may consume: lists, generators' draws."""
-    if isinstance(arg, list):
-        return [_clone(item) for item in arg]
+    if isinstance(arg, (list, tuple)) and not isinstance(arg, str):
+        cloned = [_clone(item) for item in arg]
+        return cloned if isinstance(arg, list) else tuple(cloned)
+    if isinstance(arg, kernel.Draws):
+        twin = PURE.Draws(_clone(arg.getrandbits), arg.ahead)
+        twin.words, twin.at = list(arg.words), arg.at
+        return twin
     owner = getattr(arg, "__self__", None)
     if isinstance(owner, random.Random):
         twin = random.Random()
@@ -57,8 +62,10 @@ def _clone(arg: Any) -> Any:
 
 def _observed(arg: Any) -> Any:
     """What a kernel call may have changed in an argument: list contents, generator states."""
-    if isinstance(arg, list):
+    if isinstance(arg, (list, tuple)) and not isinstance(arg, str):
         return [_observed(item) for item in arg]
+    if isinstance(arg, (kernel.Draws, PURE.Draws)):
+        return (_observed(arg.getrandbits), arg.words, arg.at)
     owner = getattr(arg, "__self__", None)
     if isinstance(owner, random.Random):
         return owner.getstate()
@@ -66,8 +73,14 @@ def _observed(arg: Any) -> Any:
 
 
 def _twin(calls: Counter[str], name: str) -> Callable[..., Any]:
-    """The kernel function ``name`` of both builds, asserting that they agree on each call."""
+    """The kernel function ``name`` of both builds, asserting that they agree on each call.
+
+    A class (the draws of a generator) stays the installed build's: its objects are cloned
+    into the pure build's for each call.
+    """
     installed, pure = getattr(kernel, name), getattr(PURE, name)
+    if isinstance(installed, type):
+        return installed
 
     def both(*args: Any, **kwargs: Any) -> Any:
         copies = [_clone(arg) for arg in args]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import State
 from kinglib.cards import SUIT_MASKS, Card
-from kinglib.kernel import Chooser, DealRules, deal_rules_of, drawn_bit, play_deal
+from kinglib.kernel import Chooser, DealRules, Draws, deal_rules_of, drawn_bit, play_deal
 from kinglib.playouts import Playout, greedy_chooser
 from kinglib.random_match import kernel_trick_play
 from kinglib.search import SearchBot
@@ -68,7 +68,7 @@ def play_deal_by(
 ) -> tuple[list[list[int]], list[int], bool]:
     """The kernel's one loop with a chooser and no stock: tricks, winners, early end."""
     tricks, winners, early, _, _ = play_deal(
-        hands, taken, leader, done, 0, (), choose, rules, [], 0
+        hands, taken, leader, done, 0, [], choose, rules, [], 0
     )
     return tricks, winners, early
 
@@ -82,8 +82,9 @@ def play_deal_drawn(
     rules: DealRules,
 ) -> tuple[list[list[int]], list[int], bool]:
     """The kernel's one loop drawing at random, no stock: tricks, winners, early end."""
+    drawn = [Draws(bits) for bits in draws]
     tricks, winners, early, _, _ = play_deal(
-        hands, taken, leader, done, 0, draws, None, rules, [], 0
+        hands, taken, leader, done, 0, drawn, None, rules, [], 0
     )
     return tricks, winners, early
 

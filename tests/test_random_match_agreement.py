@@ -104,15 +104,30 @@ def test_play_game_with_random_bots_is_the_public_match() -> None:
 # --------------------------------------------------------------------------- raw card play
 
 
-def deal_ends(rules: Rules, seed: int, fast: bool) -> tuple[State, list[State]]:
-    """The final state of a match of random players and the state that ended each deal.
+def kernel_deals(rules: Rules, seed: int) -> tuple[State, int]:
+    """The final state of random_match, and how many deals the kernel played whole."""
+    calls = 0
 
-    ``fast``: played by random_match; else by the public API (``play`` with random bots).
-    The states are those handed to ``finish_deal`` (by the raw card play, or by TrickPlay).
-    """
+    def counted(name: str) -> Any:
+        real = getattr(kinglib.random_match, name)
+
+        def call(*args: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            return real(*args)
+
+        return call
+
+    with contextlib.ExitStack() as stack:
+        for name in ("play_deal",):  # the card play of a deal
+            stack.enter_context(mock.patch(f"kinglib.random_match.{name}", counted(name)))
+        final = random_match(rules, seed)
+    return final, calls
+
+
+def public_deal_ends(rules: Rules, seed: int) -> tuple[State, list[State]]:
+    """The final state of the public API's match and the state that ended each deal."""
     ends: list[State] = []
-    # The trick play, and the phases of their own that end deals of trick play (domino's).
-    modules = ["kinglib.random_match"] if fast else ["kinglib.tricks", "kinglib_variants.domino"]
     real = kinglib.flow.finish_deal
 
     def record(state: State, *, ended_early: bool) -> State:
@@ -120,30 +135,28 @@ def deal_ends(rules: Rules, seed: int, fast: bool) -> tuple[State, list[State]]:
             ends.append(state)
         return real(state, ended_early=ended_early)
 
+    # The trick play, and the phases of their own that end deals of trick play (domino's).
     with contextlib.ExitStack() as stack:
-        for module in modules:
+        for module in ("kinglib.tricks", "kinglib_variants.domino"):
             stack.enter_context(mock.patch(f"{module}.finish_deal", record))
-        if fast:
-            final = random_match(rules, seed)
-        else:
-            final = kinglib.play(rules, random_bots(rules, seed), seed=seed)
+        final = kinglib.play(rules, random_bots(rules, seed), seed=seed)
     return final, ends
 
 
 def assert_raw_play_is_public_play(rules: Rules, seed: int) -> State:
-    """The raw card play ends every deal in the state the public API ends it in."""
+    """The kernel plays every deal of the match as the public API plays it, card for card."""
     assert kernel_trick_play(rules) is not None  # the raw card play is the one being compared
-    fast, fast_ends = deal_ends(rules, seed, fast=True)
-    public, public_ends = deal_ends(rules, seed, fast=False)
-    assert fast_ends == public_ends
-    assert [s.deal_moves for s in fast_ends] == [s.deal_moves for s in public_ends]
+    fast, whole = kernel_deals(rules, seed)
+    public, public_ends = public_deal_ends(rules, seed)
     assert fast == public
     assert fast.past_moves == public.past_moves and fast.results == public.results
-    # Every deal with card play was played by the raw card play (a trump round ended by a
-    # raspis has none, nor a bidding deal that everyone passed to be dealt again).
-    assert fast_ends
+    # The last deal's end is the same state, its tricks and taken cards included.
+    assert fast.tricks == public.tricks and fast.taken_mask == public.taken_mask
+    # Every deal with card play was played by the kernel (a trump round ended by a raspis has
+    # none, nor a bidding deal that everyone passed to be dealt again).
+    assert public_ends
     played = [r for r in fast.results if not r.detail("raspis") and not r.detail("redeal")]
-    assert len(fast_ends) == len(played)
+    assert whole == len(played) == len(public_ends)
     return fast
 
 
@@ -264,8 +277,8 @@ def test_house_rules_and_trick_play_subclasses_keep_the_generic_path() -> None:
         assert kernel_trick_play(kinglib.load_rules(variant)) is not None
     # The generic path still plays the house rule (and agrees with play()).
     rules = kinglib.load_rules("simple", plugins=[house_rules_sample])
-    _, ends = deal_ends(rules, game_seed(4, 0), fast=True)
-    assert ends == []  # no deal went through the raw card play
+    _, whole = kernel_deals(rules, game_seed(4, 0))
+    assert whole == 0  # no deal went through the kernel's whole-deal play
     assert_same_match(rules, game_seed(4, 0))
 
 

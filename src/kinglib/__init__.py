@@ -16,7 +16,7 @@ from kinglib.errors import (
     RulesError,
     UnknownVariantError,
 )
-from kinglib.hookspecs import hookimpl, hookspec
+from kinglib.hookspecs import for_contracts, hookimpl, hookspec
 from kinglib.moves import (
     Bid,
     Choose,
@@ -74,6 +74,7 @@ __all__ = [
     "VariantInfo",
     "__version__",
     "add_variant",
+    "for_contracts",
     "from_json",
     "hookimpl",
     "hookspec",

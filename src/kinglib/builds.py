@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 __all__ = [
+    "draws_ahead",
     "is_compiled",
     "kernel_info",
     "kernel_path",
@@ -47,6 +48,17 @@ def kernel_info() -> str:
     if is_compiled(kernel):
         return "trick kernel: compiled (mypyc)"
     return "trick kernel: python"
+
+
+def draws_ahead() -> bool:
+    """Whether the kernel's random draws take their generators' outputs in blocks.
+
+    They do in the compiled kernel (a call to the generator costs more there than the draw
+    itself), where the generator's outputs arrive in order (:data:`kinglib.kernel.WORDS_IN_ORDER`).
+    """
+    from kinglib import kernel
+
+    return is_compiled(kernel) and kernel.WORDS_IN_ORDER
 
 
 def kernel_path() -> Path:

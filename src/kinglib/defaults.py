@@ -89,18 +89,18 @@ def stock_score(state: State) -> tuple[int, ...]:
     return tuple(points)
 
 
-def schedule_over(rules: Rules, results: tuple[DealResult, ...]) -> bool:
-    """Whether a scheduled match is over: it has played its last deal.
+def schedule_over(rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]) -> bool:
+    """Whether a scheduled match is over: it has played its last deal, or reached ``until``.
 
-    An open-ended schedule has no last deal, so its variant must answer ``kinglib_match_over``
-    itself; asking here raises :class:`NotImplementedError`.
+    An open-ended schedule without ``until`` has no last deal, so its variant must answer
+    ``kinglib_match_over`` itself; asking here raises :class:`NotImplementedError`.
     """
-    length = rules.schedule.length
-    if length is None:
+    over = rules.schedule.over_after(len(results), totals)
+    if over is None:
         raise NotImplementedError(
             f"variant {rules.variant!r} has an open-ended schedule but no kinglib_match_over"
         )
-    return len(results) >= length
+    return over
 
 
 def highest_totals(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -128,9 +128,15 @@ def kinglib_direction(rules: Rules) -> str:
 
 
 @hookimpl
+def kinglib_deal_piles(rules: Rules) -> Mapping[str, int]:
+    """No pile: the whole pack is dealt."""
+    return {}
+
+
+@hookimpl
 def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """The whole pack dealt evenly."""
-    return deal_evenly(rules.deck, rules.players, rng)
+    """The piles of ``kinglib_deal_piles`` laid aside, the rest of the pack dealt evenly."""
+    return deal_evenly(rules.deck, rules.players, rng, piles=rules.deal_piles or None)
 
 
 @hookimpl
@@ -161,8 +167,8 @@ def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]
 def kinglib_match_over(
     rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
 ) -> bool:
-    """A scheduled match ends after its last deal."""
-    return schedule_over(rules, results)
+    """A scheduled match ends after its last deal, or once a total reaches its ``until``."""
+    return schedule_over(rules, totals, results)
 
 
 @hookimpl

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from kinglib.moves import Move
     from kinglib.rules import Rules
 
-__all__ = ["finish_deal", "start_deal"]
+__all__ = ["after_deal", "deal_result", "finish_deal", "match_end_state", "start_deal"]
 
 
 def start_deal(
@@ -47,8 +47,8 @@ def start_deal(
     return rules.begin_deal(state)
 
 
-def finish_deal(state: State, *, ended_early: bool) -> State:
-    """Score the deal that ``state`` ends, then deal the next one or end the match."""
+def deal_result(state: State, *, ended_early: bool) -> DealResult:
+    """Score the deal that ``state`` ends: its :class:`DealResult` (the hooks are asked)."""
     rules: Rules = state.rules
     contract = state.contract_info
     assert contract is not None
@@ -57,7 +57,7 @@ def finish_deal(state: State, *, ended_early: bool) -> State:
     if ended_early:
         for h in state.hands_mask:
             unplayed |= h
-    result = DealResult(
+    return DealResult(
         contract=contract.id,
         points=points,
         ended_early=ended_early,
@@ -67,19 +67,44 @@ def finish_deal(state: State, *, ended_early: bool) -> State:
         trump=state.trump,
         details=rules.deal_details(state),
     )
-    totals = tuple(map(add, state.totals, points))
+
+
+def finish_deal(state: State, *, ended_early: bool) -> State:
+    """Score the deal that ``state`` ends, then deal the next one or end the match."""
+    result = deal_result(state, ended_early=ended_early)
+    return after_deal(state, result)
+
+
+def after_deal(state: State, result: DealResult) -> State:
+    """The state after the deal that ``state`` ends with ``result``: the next deal, or the end."""
+    totals = tuple(map(add, state.totals, result.points))
     results = (*state.results, result)
     past_moves = (*state.past_moves, state.deal_moves)
-    setup: MatchSetup = state.setup
-    if setup.deal is not None or rules.match_over(totals, results):
-        return close_match(
-            state.evolve(
-                phase=Phase.OVER,
-                to_move=None,
-                totals=totals,
-                results=results,
-                past_moves=past_moves,
-                _chain=None,
-            )
+    over = match_end_state(state, totals, results, past_moves)
+    if over is not None:
+        return over
+    return start_deal(state.rules, state.setup, state.deal_number + 1, totals, results, past_moves)
+
+
+def match_end_state(
+    state: State,
+    totals: tuple[int, ...],
+    results: tuple[DealResult, ...],
+    past_moves: tuple[tuple[Move, ...], ...],
+) -> State | None:
+    """The final state when the match is over after the deal ``state`` ends, else ``None``.
+
+    ``totals``, ``results`` and ``past_moves`` are the match's with that deal counted.
+    """
+    if state.setup.deal is None and not state.rules.match_over(totals, results):
+        return None
+    return close_match(
+        state.evolve(
+            phase=Phase.OVER,
+            to_move=None,
+            totals=totals,
+            results=results,
+            past_moves=past_moves,
+            _chain=None,
         )
-    return start_deal(rules, setup, state.deal_number + 1, totals, results, past_moves)
+    )

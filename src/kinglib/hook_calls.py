@@ -14,11 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from kinglib.hookspecs import contracts_of
+
 if TYPE_CHECKING:
     from kinglib.moves import Move
     from kinglib.state import State
 
-__all__ = ["PER_DEAL_HOOKS", "house_filter", "per_deal_caller"]
+__all__ = ["PER_DEAL_HOOKS", "answered_by_defaults", "house_filter", "per_deal_caller"]
+
+#: The name kinglib's own plugin (its defaults) is registered under.
+DEFAULTS = "kinglib.defaults"
 
 #: The hooks called once a deal (never once a move), with their arguments in order.
 PER_DEAL_HOOKS: dict[str, tuple[str, ...]] = {
@@ -104,3 +109,23 @@ def house_filter(
         return kept
 
     return restrict
+
+
+def answered_by_defaults(
+    pm: pluggy.PluginManager, name: str, contract_id: str | None = None
+) -> bool:
+    """Whether only kinglib's own plugin answers hook ``name`` (for deals of ``contract_id``).
+
+    An implementation marked with :func:`kinglib.for_contracts` for other contracts does not
+    count for deals of ``contract_id``; a wrapper always counts.
+    """
+    for impl in getattr(pm.hook, name).get_hookimpls():
+        if impl.plugin_name == DEFAULTS:
+            continue
+        if impl.hookwrapper or impl.wrapper:
+            return False
+        scope = contracts_of(impl.function)
+        if scope is not None and contract_id is not None and contract_id not in scope:
+            continue
+        return False
+    return True

@@ -69,7 +69,8 @@ The functions:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import struct
+from collections.abc import Callable
 from typing import Final
 
 from mypy_extensions import i64
@@ -101,9 +102,13 @@ __all__ = [
     "VOID_DISCARD",
     "VOID_DRAW",
     "VOID_TRUMP",
+    "WORDS_IN_ORDER",
     "Chooser",
     "DealPlay",
     "DealRules",
+    "Draws",
+    "MatchDeal",
+    "WholeDeal",
     "best_bit",
     "bit_index",
     "broken_after",
@@ -121,21 +126,30 @@ __all__ = [
     "play_code",
     "play_deal",
     "shuffle",
+    "shuffle_drawn",
     "trick_winner",
+    "whole_deal",
+    "whole_match",
     "winner_of",
     "would_win",
 ]
 
 #: The masks of the four suits, in display order (spades, hearts, diamonds, clubs).
-SUIT_MASKS: tuple[int, int, int, int] = (
+SUIT_MASKS: Final[tuple[int, int, int, int]] = (
     0x1FFF,
     0x1FFF << 13,
     0x1FFF << 26,
     0x1FFF << 39,
 )
-#: The one bit, as a 64-bit integer: ``ONE << index`` is the bit of card ``index``. A variable,
-#: not ``Final``: a constant would be folded into a 32-bit literal by the compiled shift.
-ONE: i64 = 1
+
+
+def _one() -> i64:
+    return 1
+
+
+#: The one bit, as a 64-bit integer: ``ONE << index`` is the bit of card ``index``. Made at
+#: import, not written as a literal, which the compiled shift would take as a 32-bit one.
+ONE: Final[i64] = _one()
 #: The mask of the hearts.
 HEARTS: Final[i64] = 0x1FFF << 13
 #: The bit of the king of hearts (the second card of the hearts, after the ace).
@@ -145,7 +159,7 @@ JOKERS: Final[i64] = (ONE << 52) | (ONE << 53)
 #: The mask of the 52 suited cards.
 SUITED: Final[i64] = (ONE << 52) - 1
 #: The mask of the suit of every card index (0 for a joker).
-SUIT_OF: tuple[int, ...] = tuple(SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(54))
+SUIT_OF: Final[tuple[int, ...]] = tuple(SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(54))
 #: The card index that codes a draw from the stock (no card has it).
 DRAW_INDEX: Final = 63
 
@@ -166,17 +180,17 @@ FOLLOW_VOID_DUTY: Final[i64] = 5
 FOLLOW_TRUMP: Final[i64] = 6
 FOLLOW_TRUMP_BEAT: Final[i64] = 7
 FOLLOW_ANY: Final[i64] = 8
-# The reasons in place, made from ONE at run time (a compiled shift of two constants would be
+# The reasons in place, made from ONE at import (a compiled shift of two literals would be
 # folded into 32 bits).
-_UNIT: i64 = ONE << REASON_SHIFT
-_WHY_DUTY: i64 = FOLLOW_DUTY * _UNIT
-_WHY_UNDER: i64 = FOLLOW_UNDER * _UNIT
-_WHY_OVERTRUMP: i64 = FOLLOW_OVERTRUMP * _UNIT
-_WHY_DRAW: i64 = FOLLOW_DRAW * _UNIT
-_WHY_VOID_DUTY: i64 = FOLLOW_VOID_DUTY * _UNIT
-_WHY_TRUMP: i64 = FOLLOW_TRUMP * _UNIT
-_WHY_TRUMP_BEAT: i64 = FOLLOW_TRUMP_BEAT * _UNIT
-_WHY_ANY: i64 = FOLLOW_ANY * _UNIT
+_UNIT: Final[i64] = ONE << REASON_SHIFT
+_WHY_DUTY: Final[i64] = FOLLOW_DUTY * _UNIT
+_WHY_UNDER: Final[i64] = FOLLOW_UNDER * _UNIT
+_WHY_OVERTRUMP: Final[i64] = FOLLOW_OVERTRUMP * _UNIT
+_WHY_DRAW: Final[i64] = FOLLOW_DRAW * _UNIT
+_WHY_VOID_DUTY: Final[i64] = FOLLOW_VOID_DUTY * _UNIT
+_WHY_TRUMP: Final[i64] = FOLLOW_TRUMP * _UNIT
+_WHY_TRUMP_BEAT: Final[i64] = FOLLOW_TRUMP_BEAT * _UNIT
+_WHY_ANY: Final[i64] = FOLLOW_ANY * _UNIT
 #: The duty to beat the highest trump in the trick (``R_OVERTRUMP``).
 OVER_NEVER: Final = 0
 OVER_TRUMP_LEAD: Final = 1
@@ -287,9 +301,19 @@ DealPlay = tuple[list[list[int]], list[int], bool, list[int], int]
 #: A card chooser for :func:`play_deal`: ``(seat, legal, trick_mask, led, last) -> bit``.
 Chooser = Callable[[int, int, int, int, bool], int]
 
+
+def _compiled() -> bool:
+    """Whether this module runs compiled (its functions are then no Python functions)."""
+    return type(_compiled).__name__ != "function"
+
+
+#: Whether the kernel runs compiled with mypyc: then a few counts are made with native
+#: arithmetic instead of the methods of int, which compiled code must look up by name.
+COMPILED: Final = _compiled()
+
 #: Whether ``random.Random.choice`` and ``shuffle`` draw their indices with ``getrandbits`` as
 #: :func:`draw_below` does (true on CPython); when false, callers draw with the generator.
-DRAWS_LIKE_CHOICE: bool = getattr(random.Random, "_randbelow", None) is getattr(
+DRAWS_LIKE_CHOICE: Final[bool] = getattr(random.Random, "_randbelow", None) is getattr(
     random.Random, "_randbelow_with_getrandbits", object()
 )
 
@@ -301,7 +325,49 @@ def play_code(seat: int, index: int) -> int:
 
 def bit_index(bit: i64) -> int:
     """The index of the card whose bit is ``bit`` (the highest set bit of a mask)."""
-    return int(bit).bit_length() - 1
+    if not COMPILED:
+        return int(bit).bit_length() - 1
+    # Compiled, a method of int costs a look-up by name: halve the range instead.
+    index = 0
+    if bit >> 32:
+        bit >>= 32
+        index = 32
+    if bit >> 16:
+        bit >>= 16
+        index += 16
+    if bit >> 8:
+        bit >>= 8
+        index += 8
+    if bit >> 4:
+        bit >>= 4
+        index += 4
+    if bit >> 2:
+        bit >>= 2
+        index += 2
+    if bit >> 1:
+        index += 1
+    return index
+
+
+def bit_count(mask: i64) -> int:
+    """The number of cards in ``mask``."""
+    if not COMPILED:
+        return int(mask).bit_count()
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def _width(n: int) -> int:
+    """``n.bit_length()`` for the small counts of a draw."""
+    if n < len(_WIDTHS):
+        return _WIDTHS[n]
+    return n.bit_length()
+
+
+_WIDTHS: Final[list[int]] = [n.bit_length() for n in range(256)]
 
 
 # ------------------------------------------------------------------------------ legality
@@ -388,7 +454,7 @@ def follow_mask(hand: i64, led: i64, trick_mask: i64, rules: DealRules, stock_le
 # ------------------------------------------------------------------------------ the trick
 
 
-def winner_of(codes: Sequence[int], best: i64) -> int:
+def winner_of(codes: list[int], best: i64) -> int:
     """The seat whose play among ``codes`` is the card ``best``."""
     index = bit_index(best)
     for code in codes:
@@ -419,7 +485,7 @@ def best_bit(trick_mask: i64, led: i64, rules: DealRules, first_joker: i64) -> i
     return candidates & -candidates
 
 
-def trick_winner(codes: Sequence[int], trick_mask: i64, led: i64, rules: DealRules) -> int:
+def trick_winner(codes: list[int], trick_mask: i64, led: i64, rules: DealRules) -> int:
     """The seat that wins the complete trick of ``codes`` (the cards ``trick_mask``)."""
     first_joker: i64 = 0
     if trick_mask & rules[R_JOKERS]:
@@ -438,7 +504,7 @@ def would_win(trick_mask: i64, led: i64, bit: i64, rules: DealRules) -> bool:
     return best_bit(trick_mask | bit, led, rules, first_joker) == bit
 
 
-def next_to_play(hands: Sequence[int], seat: int, leader: int, players: int, step: int) -> int:
+def next_to_play(hands: list[int], seat: int, leader: int, players: int, step: int) -> int:
     """The next seat to play to the trick of ``leader``, or ``leader`` when it is complete.
 
     Seats with empty hands (sitting out, or gone out) are passed over; ``step`` is 1 for
@@ -480,7 +546,7 @@ def draw_below(getrandbits: Callable[[int], int], n: int) -> int:
     is ``n`` or more; ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``shuffle`` swaps
     position ``i`` with ``_randbelow(i + 1)``. Use it only when :data:`DRAWS_LIKE_CHOICE`.
     """
-    width = n.bit_length()
+    width = _width(n)
     k = getrandbits(width)
     while k >= n:
         k = getrandbits(width)
@@ -496,22 +562,81 @@ def shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
 
 def drawn_bit(legal: i64, getrandbits: Callable[[int], int]) -> i64:
     """The bit that ``random.Random.choice`` draws from the cards ``legal``, in index order."""
-    skip = draw_below(getrandbits, int(legal).bit_count())
+    skip = draw_below(getrandbits, bit_count(legal))
     while skip:
         legal &= legal - 1
         skip -= 1
     return legal & -legal
 
 
-def deal_cards(
-    pack: list[int], sizes: list[int], getrandbits: Callable[[int], int]
-) -> tuple[list[int], list[int]]:
+def _words_in_order() -> bool:
+    """Whether ``getrandbits(32 * m)`` holds the generator's next ``m`` outputs, first lowest.
+
+    True on little-endian CPython; :class:`Draws` then takes its words 64 at a time.
+    """
+    one, two = random.Random(1), random.Random(1)
+    first, second = two.getrandbits(32), two.getrandbits(32)
+    return one.getrandbits(64) == first | second << 32
+
+
+#: Whether :class:`Draws` may draw its generator's outputs in blocks (see :func:`_words_in_order`).
+WORDS_IN_ORDER: Final[bool] = _words_in_order()
+_BLOCK: Final = 64
+_BLOCK_FORMAT: Final = f"<{_BLOCK}I"
+
+
+class Draws:
+    """One generator's draws, as ``random.Random.choice`` would make them: :meth:`below`.
+
+    ``Draws(rng.getrandbits)`` draws through the generator one call at a time. With
+    ``ahead=True`` (when :data:`WORDS_IN_ORDER`) it takes the generator's 32-bit outputs 64 at
+    a time and serves every draw from them: the same numbers in the same order, far fewer
+    calls (worth it in the compiled kernel, where a call to the generator costs more than the
+    draw). The generator then stands up to 63 outputs further on than the draws made: use
+    ``ahead`` only for a generator that nothing else draws from.
+    """
+
+    def __init__(self, getrandbits: Callable[[int], int], ahead: bool = False) -> None:
+        """Draw from ``getrandbits`` (a ``random.Random``'s, for ``ahead``)."""
+        self.getrandbits = getrandbits
+        self.ahead = ahead and WORDS_IN_ORDER
+        self.words: list[int] = []
+        self.at = 0
+
+    def below(self, n: int) -> int:
+        """The number below ``n`` (1 or more, at most 2**32) that ``_randbelow(n)`` draws."""
+        width = _width(n)
+        if not self.ahead:
+            k = self.getrandbits(width)
+            while k >= n:
+                k = self.getrandbits(width)
+            return k
+        shift = 32 - width
+        while True:
+            if self.at >= len(self.words):
+                block = self.getrandbits(32 * _BLOCK).to_bytes(4 * _BLOCK, "little")
+                self.words = list(struct.unpack(_BLOCK_FORMAT, block))
+                self.at = 0
+            k = self.words[self.at] >> shift
+            self.at += 1
+            if k < n:
+                return k
+
+
+def shuffle_drawn(items: list[int], draws: Draws) -> None:
+    """Shuffle ``items`` in place as ``random.Random.shuffle`` does with these draws."""
+    for i in range(len(items) - 1, 0, -1):
+        j = draws.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def deal_cards(pack: list[int], sizes: list[int], draws: Draws) -> tuple[list[int], list[int]]:
     """Shuffle the card bits ``pack`` and cut it into masks of ``sizes`` cards, in order.
 
     Returns the masks and the shuffled bits, as ``random.Random.shuffle`` orders them.
     """
     cards = list(pack)
-    shuffle(cards, getrandbits)
+    shuffle_drawn(cards, draws)
     out: list[int] = []
     pos = 0
     for size in sizes:
@@ -532,7 +657,7 @@ def play_deal(
     leader: int,
     tricks_done: int,
     broken: i64,
-    draws: Sequence[Callable[[int], int]],
+    draws: list[Draws],
     choose: Chooser | None,
     rules: DealRules,
     stock: list[int],
@@ -545,7 +670,7 @@ def play_deal(
     :data:`VOID_DRAW`). ``tricks_done`` tricks were played before, breaking the suits
     ``broken``. Each card is picked by ``choose(seat, legal, trick_mask, led, last)`` when it is
     given, else drawn as ``random.Random.choice`` draws from the legal cards in index order,
-    with ``draws[seat]`` (a ``getrandbits``); a forced draw from the stock is drawn the same way
+    with ``draws[seat]`` (a :class:`Draws`); a forced draw from the stock is drawn the same way
     from the one move it is (and not asked of ``choose``). The winner of each trick leads the
     next (the next seat with cards, if he has none left); ``kitty`` joins the taken cards of
     the first trick's winner when the rules say so. The deal ends when the hands are empty,
@@ -578,7 +703,7 @@ def play_deal(
         following = next_to_play(hands, seat, leader, players, step)
         bit: i64
         if choose is None:
-            skip = draw_below(draws[seat], int(legal).bit_count())
+            skip = draws[seat].below(bit_count(legal))
             while skip:
                 legal &= legal - 1
                 skip -= 1
@@ -592,7 +717,8 @@ def play_deal(
         codes = [seat << 6 | index]
         trick_mask = bit
         led = led_mask(index, rules)
-        seat = next_to_play(hands, seat, leader, players, step)
+        # The next seat was found before the card: only the other seats' hands count.
+        seat = following
         while seat != leader:
             hand = hands[seat]
             legal = (
@@ -601,7 +727,7 @@ def play_deal(
             if not legal:
                 # A draw: the one legal move; cards come off the stock until one follows.
                 if choose is None:
-                    draw_below(draws[seat], 1)
+                    draws[seat].below(1)
                 got: i64 = 0
                 count = 0
                 while count < len(stock):
@@ -621,7 +747,7 @@ def play_deal(
                 )
             following = next_to_play(hands, seat, leader, players, step)
             if choose is None:
-                skip = draw_below(draws[seat], int(legal).bit_count())
+                skip = draws[seat].below(bit_count(legal))
                 while skip:
                     legal &= legal - 1
                     skip -= 1
@@ -633,7 +759,7 @@ def play_deal(
             hands[seat] = hand ^ bit
             codes.append(seat << 6 | bit_index(bit))
             trick_mask |= bit
-            seat = next_to_play(hands, seat, leader, players, step)
+            seat = following
         winner = trick_winner(codes, trick_mask, led, rules)
         taken[winner] |= trick_mask
         if to_kitty:
@@ -671,11 +797,97 @@ def play_deal(
                 seat -= players
 
 
+#: What :func:`whole_deal` returns: the points per seat, the moves made, the hands dealt, the
+#: hands and taken piles at the end, and the :data:`DealPlay` of the card play.
+WholeDeal = tuple[list[int], int, list[int], list[int], list[int], DealPlay]
+
+
+def whole_deal(
+    pack: list[int],
+    sizes: list[int],
+    deal_draws: Draws,
+    leader: int,
+    draws: list[Draws],
+    rules: DealRules,
+    trick_values: list[int],
+    groups: list[tuple[int, int]],
+    piles: int,
+) -> WholeDeal:
+    """Deal, play at random and score one deal of trick play.
+
+    :func:`deal_cards` cuts the shuffled pack into ``sizes``: the first ``piles`` packets are
+    the piles laid aside (a kitty first, if the rules give it to the first trick's winner), the
+    others the hands; :func:`play_deal` plays it from ``leader``'s lead; :func:`deal_points`
+    scores it. ``deal_draws`` draws for the deal's own generator, ``draws`` for the players'.
+    """
+    cut, _ = deal_cards(pack, sizes, deal_draws)
+    hands = cut[piles:]
+    dealt = list(hands)
+    taken = [0] * len(hands)
+    kitty: i64 = cut[0] if piles and rules[R_KITTY] else 0
+    play = play_deal(hands, taken, leader, 0, 0, draws, None, rules, [], kitty)
+    moves = 0
+    for codes in play[0]:
+        moves += len(codes)
+    points = deal_points(taken, play[1], trick_values, groups)
+    return points, moves, dealt, hands, taken, play
+
+
+#: One deal of a :func:`whole_match`: its first leader, its rules, trick values and card groups.
+MatchDeal = tuple[int, DealRules, list[int], list[tuple[int, int]]]
+
+
+def whole_match(
+    deals: list[MatchDeal],
+    length: int,
+    until: int,
+    pack: list[int],
+    sizes: list[int],
+    piles: int,
+    deal_bits: Callable[[int], Callable[[int], int]],
+    draws: list[Draws],
+    ahead: bool,
+) -> tuple[list[int], int, int]:
+    """Play a whole match of deals that need nothing but the kernel; return its totals.
+
+    Deal ``n`` (from 1) is ``deals[(n - 1) % len(deals)]``; its pack is shuffled by
+    ``Draws(deal_bits(n), ahead)``. The match ends after ``length`` deals (0: no fixed length)
+    or at the end of a deal after which some total is ``until`` or below (with ``length`` 0).
+    Returns the totals, the deals played and the moves made.
+    """
+    players = len(draws)
+    totals = [0] * players
+    number = 0
+    moves = 0
+    while True:
+        number += 1
+        leader, rules, trick_values, groups = deals[(number - 1) % len(deals)]
+        points, made, _, _, _, _ = whole_deal(
+            pack,
+            sizes,
+            Draws(deal_bits(number), ahead),
+            leader,
+            draws,
+            rules,
+            trick_values,
+            groups,
+            piles,
+        )
+        moves += made
+        for seat in range(players):
+            totals[seat] += points[seat]
+        if length:
+            if number >= length:
+                return totals, number, moves
+        elif min(totals) <= until:
+            return totals, number, moves
+
+
 def deal_points(
-    taken: Sequence[int],
-    winners: Sequence[int],
-    trick_values: Sequence[int],
-    groups: Sequence[tuple[int, int]],
+    taken: list[int],
+    winners: list[int],
+    trick_values: list[int],
+    groups: list[tuple[int, int]],
 ) -> list[int]:
     """The points of a deal: each taken card's group values, each trick's value to its winner.
 
@@ -687,7 +899,7 @@ def deal_points(
         pile: i64 = taken[seat]
         total = 0
         for mask, value in groups:
-            total += value * int(pile & mask).bit_count()
+            total += value * bit_count(pile & mask)
         points[seat] = total
     for k in range(min(len(winners), len(trick_values))):
         points[winners[k]] += trick_values[k]

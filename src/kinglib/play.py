@@ -25,7 +25,7 @@ import attrs
 from kinglib.bots import Bot, RandomBot, bot_name
 from kinglib.errors import IllegalMoveError, RulesError
 from kinglib.plugins import house_rules_names
-from kinglib.random_match import random_match
+from kinglib.random_match import random_match, random_outcome
 from kinglib.rules import Rules, load_rules
 from kinglib.seeding import game_seed
 from kinglib.state import State
@@ -242,11 +242,17 @@ def _result_of(final: State) -> GameResult:
 def play_game(rules: Rules, bots: BotsSpec, seed: int) -> GameResult:
     """Play one game of a simulation and say how it went.
 
-    With ``bots=None`` the game is played by :func:`~kinglib.random_match.random_match`,
-    which reaches the same final state as random bots playing through :func:`play`.
+    With ``bots=None`` the game is played by :func:`~kinglib.random_match.random_outcome`,
+    which plays the same match as random bots playing through :func:`play`.
     """
     if bots is None:
-        return _result_of(random_match(rules, seed))
+        outcome = random_outcome(rules, seed)
+        return GameResult(
+            totals=outcome.totals,
+            winners=outcome.winners,
+            deals=outcome.deals,
+            moves=outcome.moves,
+        )
     return _result_of(play(rules, _bots_for(bots, seed, rules.players), seed=seed))
 
 

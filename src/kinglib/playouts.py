@@ -176,7 +176,7 @@ class Playout:
                         leader,
                         len(state.tricks),
                         broken_suits(state, deal_rules),
-                        (),
+                        [],
                         greedy_chooser(contract, deal_rules),
                         deal_rules,
                         stock,
@@ -233,7 +233,7 @@ class Playout:
             for bit, move in by_bit.items():
                 if tricks.trick_winner(state, (*trick, (seat, move.card))) == seat:
                     wins |= bit
-        hands = state.hands_mask
+        hands = list(state.hands_mask)
         last = next_to_play(hands, seat, leader, len(hands), state.rules.step) == leader
         positive = contract.trump_round or contract.sign > 0
         bit = greedy_card(legal, wins, trick_mask, led, last, positive, contract.scoring_mask)

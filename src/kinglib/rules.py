@@ -62,6 +62,8 @@ class Rules:
         plugins: the caller's extra plugins, in registration order.
         plugin_manager: the pluggy manager of these rules.
         deck: the pack.
+        deal_piles: the piles laid aside before the hands are dealt, by name and size (the
+            ``kinglib_deal_piles`` hook).
         contracts: the contract catalogue, by id.
         schedule: the shape of the match.
         phases: the rules of each phase. When a contract is played by a play phase of the
@@ -82,6 +84,7 @@ class Rules:
     plugins: tuple[Any, ...]
     plugin_manager: pluggy.PluginManager
     deck: CardSet
+    deal_piles: Mapping[str, int]
     contracts: Mapping[str, Contract]
     schedule: Schedule
     phases: Mapping[Phase, PhaseRules]
@@ -337,6 +340,9 @@ def load_rules(
     setattr_(rules, "_deal_rules", {})
     deck = pm.hook.kinglib_deck(rules=rules)
     setattr_(rules, "deck", deck)
+    piles = pm.hook.kinglib_deal_piles(rules=rules) or {}
+    _check_piles(variant, piles, len(deck), players)
+    setattr_(rules, "deal_piles", MappingProxyType(dict(piles)))
     contracts = pm.hook.kinglib_contracts(rules=rules)
     if not contracts:
         raise RulesError(f"variant {variant!r} defines no contracts")
@@ -366,6 +372,24 @@ def load_rules(
     setattr_(rules, "_phase_rules", phases)
     check_loaded(rules)
     return rules
+
+
+def _check_piles(variant: str, piles: Mapping[str, int], cards: int, players: int) -> None:
+    """Refuse piles that are no ``name: size`` pairs, or that leave a pack that won't divide."""
+    for name, size in piles.items():
+        if not isinstance(name, str) or isinstance(size, bool) or not isinstance(size, int):
+            raise RulesError(
+                f"kinglib_deal_piles of {variant} gave {short_repr(dict(piles))}: it maps pile "
+                "names to whole numbers of cards"
+            )
+        if size < 0:
+            raise RulesError(f"kinglib_deal_piles of {variant}: pile {name!r} has {size} cards")
+    rest = cards - sum(piles.values())
+    if piles and (rest < 0 or rest % players):
+        raise RulesError(
+            f"kinglib_deal_piles of {variant} lays {sum(piles.values())} of the {cards} cards "
+            f"aside, and the {rest} left do not divide among {players} hands"
+        )
 
 
 def _first(pair: tuple[str, Any]) -> str:

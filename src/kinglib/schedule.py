@@ -15,12 +15,27 @@ class Schedule:
         deals: the contract id of each deal, in order; a variant may use its own marker for
             a deal whose contract is chosen or declared during the deal (``"choose"``).
         repeat: for an open-ended match, the contract of every deal; the match then ends when
-            the ``kinglib_match_over`` hook says so.
+            ``until`` or the ``kinglib_match_over`` hook says so.
+        until: for an open-ended match, the total at or below which it ends: the match is over
+            at the end of a deal after which some seat's total is ``until`` or less (penalties
+            are negative: ``until=-31`` ends a domino match).
 
     """
 
     deals: tuple[str, ...] = ()
     repeat: str | None = None
+    until: int | None = None
+
+    def over_after(self, deals: int, totals: tuple[int, ...] | list[int]) -> bool | None:
+        """Whether the match is over after ``deals`` deals with these totals.
+
+        ``None`` when the schedule cannot say: an open-ended match without ``until``.
+        """
+        if self.repeat is None:
+            return deals >= len(self.deals)
+        if self.until is None:
+            return None
+        return min(totals) <= self.until
 
     def contract_for(self, deal_number: int) -> str:
         """The contract id (or marker) of deal ``deal_number`` (counting from 1)."""

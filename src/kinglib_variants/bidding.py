@@ -39,7 +39,7 @@ from kinglib.contracts import Contract
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
-from kinglib.kit.full_pack import full_pack, threshold_reached
+from kinglib.kit.full_pack import full_pack
 from kinglib.moves import Bid, Declare, Move, Pass
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -287,7 +287,7 @@ def bidding_contracts(rules: Rules) -> dict[str, Contract]:
 
 def bidding_schedule() -> Schedule:
     """The contract ``"bidding"`` deal after deal, until the match is over."""
-    return Schedule(repeat=CONTRACT_ID)
+    return Schedule(repeat=CONTRACT_ID, until=THRESHOLD)
 
 
 def bidding_phases(rules: Rules) -> dict[Phase, PhaseRules]:
@@ -338,11 +338,6 @@ def bidding_details(state: State) -> tuple[tuple[str, Any], ...]:
         ("penalty_suit", record.suit),
         ("redeal", record.suit is None),
     )
-
-
-def bidding_match_over(totals: tuple[int, ...]) -> bool:
-    """Whether some total is at :data:`THRESHOLD` (−77) or lower."""
-    return threshold_reached(totals, THRESHOLD)
 
 
 def bidding_view_extra(state: State) -> dict[str, Any]:
@@ -432,14 +427,6 @@ def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
 def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
     """The auction, the winning bid and bidder, the penalty suit, and whether it was a redeal."""
     return bidding_details(state)
-
-
-@hookimpl
-def kinglib_match_over(
-    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
-) -> bool:
-    """The match ends when some total is −77 or lower."""
-    return bidding_match_over(totals)
 
 
 @hookimpl

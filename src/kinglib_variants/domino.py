@@ -24,7 +24,6 @@ empty hand); early end stops a deal only when no heart is left in any hand or in
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,7 +31,6 @@ import attrs
 
 from kinglib.cards import SUIT_MASKS, Card, CardSet, Suit, deck_mask, iter_indices
 from kinglib.contracts import Contract
-from kinglib.dealing import Deal, deal_evenly
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
@@ -354,8 +352,8 @@ def domino_contracts(rules: Rules) -> Mapping[str, Contract]:
 
 
 def domino_schedule() -> Schedule:
-    """Every deal plays the contract ``"domino"``, until the match is over."""
-    return Schedule(repeat="domino")
+    """Every deal plays ``"domino"``, until some total is :data:`LOSING_TOTAL` (−31) or lower."""
+    return Schedule(repeat="domino", until=LOSING_TOTAL)
 
 
 def domino_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
@@ -363,10 +361,9 @@ def domino_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     return {Phase.PLAY: DominoPlay(rules)}
 
 
-def domino_deal(rules: Rules, rng: random.Random) -> Deal:
-    """Six cards to each player; the cards left over make the pile ``"stock"``."""
-    size = len(rules.deck) - HAND_SIZE * rules.players
-    return deal_evenly(rules.deck, rules.players, rng, piles={"stock": size})
+def domino_piles(rules: Rules) -> dict[str, int]:
+    """The stock: every card but the six dealt to each player."""
+    return {"stock": len(rules.deck) - HAND_SIZE * rules.players}
 
 
 def domino_stock_order(rules: Rules, state: State) -> tuple[int, ...]:
@@ -401,11 +398,6 @@ def domino_begin(rules: Rules, state: State) -> State:
         trump=None,
         aux=DominoAux(stock=order, drawn=(0,) * rules.players),
     )
-
-
-def domino_match_over(totals: tuple[int, ...]) -> bool:
-    """Whether some total is at :data:`LOSING_TOTAL` (−31) or lower."""
-    return min(totals) <= LOSING_TOTAL
 
 
 def domino_view(state: State, seat: int) -> Mapping[str, Any]:
@@ -467,9 +459,9 @@ def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
 
 
 @hookimpl
-def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+def kinglib_deal_piles(rules: Rules) -> Mapping[str, int]:
     """Six cards each; the rest is the stock."""
-    return domino_deal(rules, rng)
+    return domino_piles(rules)
 
 
 @hookimpl
@@ -480,12 +472,6 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
     own shuffle (the same generator, the same draws) and keeps the stock in shuffled order.
     """
     return domino_begin(rules, state)
-
-
-@hookimpl
-def kinglib_match_over(rules: Rules, totals: tuple[int, ...], results: Sequence[Any]) -> bool:
-    """The match ends at the end of a deal in which some total reaches −31 or lower."""
-    return domino_match_over(totals)
 
 
 @hookimpl

@@ -28,13 +28,11 @@ Where the sources are silent, a table's habits decide:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kinglib.cards import JOKERS_MASK, Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import Contract
-from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.options import Option, VariantInfo
@@ -134,10 +132,9 @@ def jokers_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     return {Phase.PLAY: JokerPlay(rules)}
 
 
-def jokers_deal(rules: Rules, rng: random.Random) -> Deal:
-    """The pack dealt evenly: 13 each for four players; 17 each and a one-card kitty for three."""
-    piles = {"kitty": 1} if rules.players == 3 else None
-    return deal_evenly(rules.deck, rules.players, rng, piles=piles)
+def jokers_piles(rules: Rules) -> dict[str, int]:
+    """The pile laid aside: a one-card kitty for three players (17 cards each), none for four."""
+    return {"kitty": 1} if rules.players == 3 else {}
 
 
 def jokers_details(rules: Rules, state: State) -> tuple[tuple[str, Any], ...]:
@@ -206,9 +203,9 @@ def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
 
 
 @hookimpl
-def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """13 cards each for four players; 17 each and a one-card kitty for three."""
-    return jokers_deal(rules, rng)
+def kinglib_deal_piles(rules: Rules) -> Mapping[str, int]:
+    """A one-card kitty for three players (17 cards each); 13 each for four."""
+    return jokers_piles(rules)
 
 
 @hookimpl

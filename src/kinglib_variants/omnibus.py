@@ -30,7 +30,7 @@ from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.contracts import Contract
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
-from kinglib.kit.full_pack import full_pack, threshold_reached
+from kinglib.kit.full_pack import full_pack
 from kinglib.options import Option, VariantInfo
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
@@ -123,7 +123,7 @@ def omnibus_contracts(rules: Rules) -> Mapping[str, Contract]:
 
 def omnibus_schedule() -> Schedule:
     """Every deal plays the contract ``"omnibus"``, until the match ends."""
-    return Schedule(repeat=CONTRACT_ID)
+    return Schedule(repeat=CONTRACT_ID, until=THRESHOLD)
 
 
 def omnibus_score(rules: Rules, state: State) -> tuple[int, ...]:
@@ -148,11 +148,6 @@ def omnibus_details(state: State) -> Sequence[tuple[str, Any]]:
     contract = state.contract_info
     assert contract is not None
     return (("slam", slam_taker(contract, state.taken_mask)),)
-
-
-def omnibus_match_over(totals: tuple[int, ...]) -> bool:
-    """Whether some total is at :data:`THRESHOLD` (−100) or lower."""
-    return threshold_reached(totals, THRESHOLD)
 
 
 def omnibus_view(rules: Rules) -> Mapping[str, Any]:
@@ -215,14 +210,6 @@ def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
 def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
     """The seat that made a slam, or ``None``."""
     return omnibus_details(state)
-
-
-@hookimpl
-def kinglib_match_over(
-    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
-) -> bool:
-    """The match ends when some total is −100 or lower."""
-    return omnibus_match_over(totals)
 
 
 @hookimpl

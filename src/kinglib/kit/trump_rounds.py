@@ -51,7 +51,7 @@ from kinglib.cards import Card, CardSet, Suit, iter_indices
 from kinglib.contracts import Contract
 from kinglib.errors import RulesError
 from kinglib.flow import finish_deal
-from kinglib.hookspecs import hookimpl
+from kinglib.hookspecs import for_contracts, hookimpl
 from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
@@ -626,24 +626,28 @@ def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
 
 
 @hookimpl
+@for_contracts("trumps")
 def kinglib_begin_deal(rules: Rules, state: State) -> State | None:
     """Open a trump round (praise mode, or a given trump); other deals open as usual."""
     return begin_trump_round(rules, state)
 
 
 @hookimpl
+@for_contracts("trumps")
 def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...] | None:
     """Score a praise-mode trump round (sales and raspis included); others as usual."""
     return score_trump_round(rules, state)
 
 
 @hookimpl
+@for_contracts("trumps")
 def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
     """The declaration and the sale of a praise-mode trump round."""
     return trump_round_details(state)
 
 
 @hookimpl
+@for_contracts("trumps")
 def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
     """The public facts of a praise-mode trump round: declaration, shown card, offers, sale."""
     return trump_round_view(state)
