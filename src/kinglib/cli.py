@@ -25,6 +25,7 @@ from kinglib.errors import KinglibError, RulesError, UnknownVariantError
 from kinglib.play import simulate
 from kinglib.play_cli import add_play_arguments, add_replay_arguments, run_play, run_replay
 from kinglib.plugins import house_rules_names, variant_names
+from kinglib.progress_bar import progress_bar
 from kinglib.rules import Rules, load_rules
 from kinglib.tables import (
     contracts_table,
@@ -122,10 +123,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     show_bar = not args.json and sys.stderr.isatty()
     try:
         if show_bar:
-            from rich.progress import Progress
-
-            with Progress(console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{rules.variant}", total=args.games)
+            with progress_bar() as bar:
+                task = bar.add_task(f"{rules.variant}: games", total=args.games)
 
                 def progress(done: int, total: int) -> None:
                     bar.update(task, completed=done)
@@ -212,7 +211,7 @@ def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play duplicate matches between bots and print the table."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
 
     def usage(message: str) -> NoReturn:
         raise CommandError(message, USAGE_ERROR)

@@ -215,11 +215,14 @@ def run_play(args: argparse.Namespace, load: Loader) -> int:
     if save:
         _check_writable(save)
     console = _console()
-    bots: Sequence[Bot] = (
-        bots_for_play(args.bots, rules, state.seed or 0)
-        if args.bots
-        else [HeuristicBot()] * rules.players
-    )
+    try:
+        bots: Sequence[Bot] = (
+            bots_for_play(args.bots, rules, state.seed or 0)
+            if args.bots
+            else [HeuristicBot()] * rules.players
+        )
+    except RulesError as exc:
+        raise CommandError(str(exc), USAGE_ERROR) from None
     match = TerminalMatch(
         console=console,
         bots=bots,
