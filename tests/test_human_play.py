@@ -220,7 +220,7 @@ def test_ordered_choose(played: dict[str, Case]) -> None:
     assert Phase.CHOOSE in case.asked
     assert "Choose the contract of this deal" in case.out
     assert "Not accepted: " in case.out and "nonsense" in refusals(case.out)[0]
-    assert "Known: chooser: 1 · you must still choose: no_tricks" in case.out
+    assert "Known: chooser: you · you must still choose: no_tricks" in case.out
     chosen = [r for r in case.final.results if r.chooser == 1] if case.final else []
     assert len(chosen) == 14
     for result in chosen:
@@ -256,7 +256,7 @@ def test_otygrysh_declare_bid_pass_answer(played: dict[str, Case]) -> None:
     assert len(sold) == 1 and sold[0].detail("buyer") is not None
     raspis = [r for r in case.final.results if r.detail("raspis") and r.detail("declarer") == 1]
     assert len(raspis) == 1 and raspis[0].points == (6, 6, 6, 6)
-    assert "Known: declarer: 1" in case.out and "offers: seat " in case.out
+    assert "Known: declarer: you" in case.out and "offers: seat " in case.out
     bids = [line for line in case.lines if line.startswith("bid ") and line != "bid 99"]
     assert bids
     bad = case.asked.count(Phase.DECLARE) + len(bids) + 1  # and the bare "raspis"

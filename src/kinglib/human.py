@@ -20,15 +20,18 @@ import re
 from collections.abc import Callable, Sequence
 
 from rich import box
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from kinglib.cards import Card, CardSet
+from kinglib.cards import Card, CardSet, Suit
 from kinglib.errors import IllegalMoveError, NotationError
 from kinglib.match_end import match_end_points
 from kinglib.moves import Choose, Discard, Draw, Move, Play, parse_move
 from kinglib.play_text import (
+    RED_SUITS,
     card_style,
     card_text,
     cards_text,
@@ -67,8 +70,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 
 _JOKER_TEXT = re.compile(r"\bJK([12])\b")
 _JOKER_INPUT = re.compile(re.escape(JOKER_SYMBOL) + r"([12])?", re.IGNORECASE)
-#: Moves per line when the list is long (the 66 discards of an atomic widow).
-_PER_LINE = 8
 
 
 class Quit(Exception):
@@ -202,6 +203,31 @@ def _deal_counts(view: View) -> tuple[list[int], list[int]]:
     return tricks, points
 
 
+def _title(state: State) -> Text:
+    """``Deal 3 of 14 · no girls (Не брать девочек) · trump ♥``."""
+    length = state.rules.schedule.length if state.setup.deal is None else None
+    out = Text(f"Deal {state.deal_number}" + (f" of {length}" if length else ""), style="bold")
+    contract = state.contract_info
+    if contract is None:
+        out.append(" · the contract is not chosen yet")
+    else:
+        out.append(f" · {contract.title}" + (f" ({contract.name})" if contract.name else ""))
+    trump = state.trump
+    if trump is not None:
+        out.append(" · trump ")
+        out.append_text(
+            Text(trump.symbol, style=_suit_style(trump))
+            if isinstance(trump, Suit)
+            else Text(str(trump))
+        )
+    return out
+
+
+def _suit_style(suit: Suit) -> str:
+    """Red for hearts and diamonds, none for the black suits."""
+    return "red" if suit in RED_SUITS else ""
+
+
 def _seats_table(view: View, names: Sequence[str]) -> Table:
     """Each seat's card on the table, its tricks and points this deal, and its total."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
@@ -271,8 +297,8 @@ def _move_label(move: Move, view: View) -> Text:
     return label
 
 
-def _other_moves(view: View) -> Text | None:
-    """The legal moves that are not cards of the hand, numbered, a few to a line."""
+def _other_moves(view: View) -> RenderableType | None:
+    """The legal moves that are not cards of the hand, numbered, in columns."""
     items = [
         (i, m)
         for i, m in enumerate(view.legal_moves, start=1)
@@ -280,25 +306,23 @@ def _other_moves(view: View) -> Text | None:
     ]
     if not items:
         return None
-    out = Text("Moves:" if len(items) == len(view.legal_moves) else "Other moves:")
-    per_line = _PER_LINE if len(items) > 2 * _PER_LINE else len(items)
-    for k, (i, move) in enumerate(items):
-        out.append("\n  " if k % per_line == 0 else "   ")
-        out.append(f"[{i}] ", style="bold cyan")
-        out.append_text(_move_label(move, view))
-    return out
+    cells = []
+    for i, move in items:
+        cell = Text(f"[{i}] ", style="bold cyan")
+        cell.append_text(_move_label(move, view))
+        cells.append(cell)
+    title = Text("Moves:" if len(items) == len(view.legal_moves) else "Other moves:")
+    return Group(title, Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
 
 
 def position(state: State, seat: int, names: Sequence[str] | None = None) -> RenderableType:
     """``seat``'s screen in ``state``: the seats, what is public, the hand and the moves."""
     view = state.view(seat)
     names = list(names) if names is not None else seat_names(state.players, seat)
-    parts: list[RenderableType] = [_seats_table(view, names)]
-    known = extra_lines(state, seat)
+    parts: list[RenderableType] = [_title(state), _seats_table(view, names)]
+    known = extra_lines(state, seat, names)
     if known:
         parts.append(Text("Known: " + " · ".join(known)))
-    if view.trump is not None:
-        parts.append(Text(f"Trump: {view.trump}"))
     hand = Text("Your hand:\n")
     hand.append_text(_hand_lines(view.hand, view.legal_moves))
     parts.append(hand)
@@ -331,7 +355,7 @@ def ask_move(
     The commands ``help``, ``score`` and ``hand`` are answered and the same prompt comes
     again. Raises :class:`Quit` for ``quit`` and :class:`EOFError` when the input ends.
     """
-    console.print(position(state, seat, names))
+    console.print(position(state, seat, names), soft_wrap=False)
     moves = state.legal_moves()
     prompt = f"Your move [1-{len(moves)}, a move, or help]: "
     while True:
@@ -346,7 +370,7 @@ def ask_move(
             _score(state, seat, console)
             continue
         if command == "hand":
-            console.print(position(state, seat, names))
+            console.print(position(state, seat, names), soft_wrap=False)
             continue
         try:
             return read_move(text, state)

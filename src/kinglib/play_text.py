@@ -25,6 +25,7 @@ from kinglib.tables import deal_label, points_text
 
 __all__ = [
     "RED_SUITS",
+    "SEAT_KEYS",
     "card_style",
     "card_text",
     "cards_text",
@@ -287,17 +288,31 @@ def _plain(value: Any) -> str:
     return _with_cards(str(value)).plain
 
 
-def extra_lines(state: State, seat: int) -> list[str]:
+#: The keys of view extras that hold a seat, shown by the seat's name.
+SEAT_KEYS = frozenset({"chooser", "declarer", "bidder", "buyer", "seller", "maker", "leader"})
+
+
+def extra_lines(state: State, seat: int, names: Sequence[str] | None = None) -> list[str]:
     """What the variant makes public now (auction, declarations, shown cards...), one per line.
 
     Every extra of the seat's view is shown as ``key: value`` in plain words, whatever its
-    shape. ``owed`` (the contracts each seat must still choose) is shown for the seat alone,
-    without the contract it has just chosen for the deal in play.
+    shape; a seat (``chooser``, ``declarer``...) by its name in ``names``. ``owed`` (the
+    contracts each seat must still choose) is shown for the seat alone, without the contract
+    it has just chosen for the deal in play.
     """
     view = state.view(seat)
+    names = list(names) if names is not None else seat_names(state.players, seat)
     lines = []
     for key, value in view.extra.items():
         try:
+            if (
+                key in SEAT_KEYS
+                and isinstance(value, int)
+                and not isinstance(value, bool)
+                and 0 <= value < len(names)
+            ):
+                lines.append(f"{key}: {names[value]}")
+                continue
             if key == "owed" and isinstance(value, (tuple, list)) and seat < len(value):
                 mine = list(value[seat])
                 if state.maker == seat and state.contract in mine:
