@@ -15,12 +15,12 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
+from kinglib_render_checks import refuse
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import kinglib
 from kinglib.invariants import invariants_of
-from kinglib_render_checks import refuse
 
 
 def _rules(variant: str, opts: dict[str, Any]) -> kinglib.Rules:
@@ -58,7 +58,9 @@ class _TableDirective(SphinxDirective):
         except Exception as exc:  # whatever the cause, the build must fail and say where
             hint = ""
             if "unknown house rules" in str(exc):
-                hint = "; the docs need the example house rules: pip install -e examples/house_rules"
+                hint = (
+                    "; the docs need the example house rules: pip install -e examples/house_rules"
+                )
             return [refuse(self, f"{self.name}: {exc}{hint}")]
         lines = [".. list-table::", "   :header-rows: 1", ""]
         for row in [header, *rows]:
