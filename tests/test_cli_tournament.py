@@ -50,10 +50,10 @@ def test_the_rows_hold_the_standings(capsys: pytest.CaptureFixture[str]) -> None
     assert [r[0] for r in rows] == ["heuristic", "random"]
     for row, standing in zip(rows, result.standings):
         assert row[1] == str(result.bots.count(standing.bot))  # seats
-        assert row[2] == f"{standing.mean:+.2f}"
+        assert row[2] == f"{standing.mean:+.1f}"
         assert row[4] == str(standing.wins)
     assert rows[0][6] == ""
-    assert rows[1][6].startswith(f"{result.standings[1].margin:+.2f} ± ")
+    assert rows[1][6].startswith(f"{result.standings[1].margin:+.1f} ± ")
 
 
 def test_one_match_gives_no_interval_and_valid_json(capsys: pytest.CaptureFixture[str]) -> None:

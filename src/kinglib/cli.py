@@ -153,7 +153,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
-        _console().print(summary_table(summary))
+        _console().print(summary_table(summary), soft_wrap=False)
     return 0
 
 

@@ -97,7 +97,10 @@ def add_replay_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    """The console: on a terminal, long lines wrap between words; into a file, never."""
+    console = Console(highlight=False, soft_wrap=True)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 def _pace(args: argparse.Namespace, console: Console) -> float:
@@ -237,7 +240,7 @@ def run_play(args: argparse.Namespace, load: Loader) -> int:
         done = len(state.results)
         console.print(
             Text(
-                f"Resuming {args.resume}: {rules.variant}, {done} deals played, deal "
+                f"Resuming {args.resume}: {rules.variant}, {_count(done, 'deal')} played, deal "
                 f"{state.deal_number} in progress"
             )
         )
@@ -278,6 +281,10 @@ def _stopped(console: Console, stop: Stopped, save: str | None, args: argparse.N
     )
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
 def run_replay(args: argparse.Namespace) -> int:
     """Run ``kinglib replay``: check a record, print its play if asked, then its score sheet."""
     state = read_record(args.file)
@@ -285,7 +292,7 @@ def run_replay(args: argparse.Namespace) -> int:
     console.print(
         Text(
             f"{args.file}: a valid record of {state.rules.variant} for {state.players} players, "
-            f"{len(state.results)} deals, {len(state.moves)} moves"
+            f"{_count(len(state.results), 'deal')}, {_count(len(state.moves), 'move')}"
             + ("" if state.is_over else " (unfinished)")
         )
     )

@@ -420,13 +420,17 @@ def winners_line(totals: Sequence[int], winners: Sequence[int]) -> str:
 
 
 def summary_table(summary: Summary) -> Table:
-    """Wins, mean and spread of totals per seat, with the counts and time in the caption."""
+    """Wins, mean and spread of totals per seat; the counts, the time and the ties below.
+
+    A tie for the best total counts as a win for every seat tied, so the wins may add up to
+    more than the games: the caption says so, with the figure.
+    """
     table = Table(title=f"{summary.variant}: {summary.games} games (seed {summary.seed})")
     table.add_column("seat", justify="right")
     table.add_column("wins", justify="right")
     table.add_column("win %", justify="right")
     table.add_column("mean total", justify="right")
-    table.add_column("spread", justify="right")
+    table.add_column("spread of totals", justify="right")
     for seat in range(summary.players):
         share = 100.0 * summary.wins[seat] / summary.games if summary.games else 0.0
         table.add_row(
@@ -437,8 +441,17 @@ def summary_table(summary: Summary) -> Table:
             Text(f"{summary.spread[seat]:.2f}"),
         )
     rate = summary.moves / summary.seconds if summary.seconds > 0 else 0.0
+    wins = sum(summary.wins)
+    ties = (
+        f" (here the wins add up to {wins} in {summary.games} games)"
+        if wins > summary.games
+        else ""
+    )
     table.caption = (
         f"{summary.deals} deals, {summary.moves} moves in {summary.seconds:.2f} s "
-        f"({rate:,.0f} moves/s)"
+        f"({rate:,.0f} moves/s)\n"
+        f"A tie for the best total counts as a win for each seat tied{ties}; the spread is "
+        "the standard deviation of the seat's match totals."
     )
+    table.caption_justify = "left"
     return table

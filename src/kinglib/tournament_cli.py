@@ -97,15 +97,15 @@ def table(result: TournamentResult, players: int | None = None) -> Table:
     )
     for column in columns:
         if column == "bot":
-            out.add_column(column, overflow="fold")
+            out.add_column(column, overflow="fold", min_width=min(16, max(map(len, names))))
         else:
             out.add_column(column, justify="right", no_wrap=True)
     for s in result.standings:
-        margin = "" if s.margin is None else f"{s.margin:+.2f}{_half(s.margin_half_width)}"
+        margin = "" if s.margin is None else f"{s.margin:+.1f}{_half(s.margin_half_width)}"
         out.add_row(
             s.bot,
             str(result.bots.count(s.bot)),
-            f"{s.mean:+.2f}",
+            f"{s.mean:+.1f}",
             _half(s.half_width).strip() or "—",
             str(s.wins),
             f"{s.seconds_per_decision * 1000:.3g}",
@@ -132,10 +132,10 @@ def table(result: TournamentResult, players: int | None = None) -> Table:
 
 
 def _half(width: float | None) -> str:
-    """`` ± 1.23`` for the half-width of an interval; nothing when it is not known."""
+    """`` ± 1.2`` for the half-width of an interval; nothing when it is not known."""
     if width is None or not math.isfinite(width):
         return ""
-    return f" ± {width:.2f}"
+    return f" ± {width:.1f}"
 
 
 def totals_figure(result: TournamentResult) -> Any:
