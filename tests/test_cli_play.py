@@ -126,3 +126,25 @@ def test_resume_refuses_a_finished_match(tmp_path: Path) -> None:
 def test_the_pace_is_bounded() -> None:
     done = run("play", "--pace", "-1")
     assert done.returncode == 2 and "--pace is 0 to 60 seconds, not -1" in done.stderr
+
+
+def test_ctrl_c_saves_the_match_then_stops_as_interrupted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kinglib.cli import main
+
+    typed = iter(["1", "1"])
+
+    def person(prompt: str) -> str:
+        for line in typed:
+            return line
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", person)
+    path = tmp_path / "m.json"
+    assert main(["play", "--human", "0", "--seed", "1", "--save", str(path)]) == 130
+    out, err = capsys.readouterr()
+    assert "The unfinished match is saved to" in out
+    assert err == "kinglib: error: interrupted\n"
+    saved = kinglib.from_json(path.read_text(encoding="utf-8"))
+    assert saved.to_move == 0 and sum(1 for _ in saved.moves) > 2

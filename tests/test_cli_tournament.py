@@ -139,3 +139,20 @@ def test_the_plot_counts_matches_in_whole_numbers(tmp_path: Path) -> None:
     path = tmp_path / "totals.png"
     tournament_cli.plot_totals(result, str(path))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("load", "workers", "noted"),
+    [(0.2, 2, False), (1.8, 2, True), (3.0, 2, True), (3.0, 1, False), (0.4, 2, False)],
+)
+def test_a_note_says_when_the_cores_are_busy(
+    monkeypatch: pytest.MonkeyPatch, load: float, workers: int, noted: bool
+) -> None:
+    from kinglib import progress_bar
+
+    monkeypatch.setattr(progress_bar.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(progress_bar.os, "sched_getaffinity", lambda pid: {0, 1})
+    note = progress_bar.busy_note(workers)
+    assert (note is not None) is noted
+    if note:
+        assert f"the load average is {load:.1f} on 2 cores, so {workers} workers" in note

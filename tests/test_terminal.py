@@ -104,7 +104,7 @@ def test_any_move_has_a_line_from_its_text() -> None:
 
     assert move_text(Double()).plain == "double 0 3"  # type: ignore[arg-type]
     assert move_text(Lay()).plain == "lay 10♥ next to 🃏1"  # type: ignore[arg-type]
-    assert move_line(1, Double(), seat_names(4), SIMPLE).plain == "seat 1 double 0 3"  # type: ignore[arg-type]
+    assert move_line(1, Double(), seat_names(4), SIMPLE).plain == "seat 1: double 0 3"  # type: ignore[arg-type]
     assert move_line(2, None, seat_names(4), SIMPLE).plain == "seat 2 lays cards away face down"
     chosen = move_line(0, Choose("no_hearts"), seat_names(4, human=0), SIMPLE).plain
     assert chosen == "you choose no hearts (Не брать черв)"
@@ -232,3 +232,26 @@ def test_stepping_through_a_replay_waits_after_every_trick() -> None:
     tricks = out.export_text().count("\nTrick ")
     assert len(prompts) == tricks - 1  # after every trick but the very last
     assert sum(p.startswith("Enter for deal") for p in prompts) == 13
+
+
+def test_ctrl_c_at_the_pause_keeps_the_last_move() -> None:
+    answers = iter(["1"] * 8)
+
+    def read_line(prompt: str) -> str:
+        if prompt.startswith("Enter for deal"):
+            raise KeyboardInterrupt
+        return next(answers)
+
+    match = TerminalMatch(
+        console=console(),
+        bots=heuristic(SIMPLE),
+        names=seat_names(4, human=0),
+        human=0,
+        read_line=read_line,
+        pause=True,
+    )
+    with pytest.raises(Stopped) as stopped:
+        match.play(SIMPLE.new_match(seed=1))
+    assert stopped.value.reason == "interrupted"
+    # Stopped at the pause after the first deal: the deal's last card is kept.
+    assert len(stopped.value.state.results) == 1 and stopped.value.state.deal_number == 2

@@ -25,7 +25,7 @@ from kinglib.errors import KinglibError, RulesError, UnknownVariantError
 from kinglib.play import simulate
 from kinglib.play_cli import add_play_arguments, add_replay_arguments, run_play, run_replay
 from kinglib.plugins import house_rules_names, variant_names
-from kinglib.progress_bar import progress_bar
+from kinglib.progress_bar import busy_note, progress_bar
 from kinglib.rules import Rules, load_rules
 from kinglib.tables import (
     contracts_table,
@@ -121,6 +121,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         # The cluster's threads size the default chunks: several chunks for each of them.
         workers = max(1, sum(client.nthreads().values()))
     show_bar = not args.json and sys.stderr.isatty()
+    note = busy_note(args.workers) if show_bar and client is None else None
+    if note:
+        print(note, file=sys.stderr)
     try:
         if show_bar:
             with progress_bar() as bar:

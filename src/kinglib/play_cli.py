@@ -96,6 +96,11 @@ def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     _add_pacing(p)
 
 
+def _read_line(prompt: str) -> str:
+    """A line from the person at the terminal (:func:`input`, looked up when called)."""
+    return input(prompt)
+
+
 def _console() -> Console:
     """The console: on a terminal, long lines wrap between words; into a file, never."""
     console = Console(highlight=False, soft_wrap=True)
@@ -231,6 +236,7 @@ def run_play(args: argparse.Namespace, load: Loader) -> int:
         bots=bots,
         names=seat_names(rules.players, human, _bot_labels(args, rules.players)),
         human=human,
+        read_line=_read_line,
         pace=_pace(args, console),
         pause=human is not None and not args.no_pause and sys.stdin.isatty(),
         show_play=args.show_play,
@@ -301,6 +307,7 @@ def run_replay(args: argparse.Namespace) -> int:
             console=console,
             bots=(),
             names=seat_names(state.players),
+            read_line=_read_line,
             pace=_pace(args, console),
             show_play=True,
             step=args.step,

@@ -215,7 +215,7 @@ def trick_line(trick: Trick, number: int, contract: Contract | None, names: Sequ
 
 
 def move_line(seat: int, move: Move | None, names: Sequence[str], rules: Rules) -> Text:
-    """A move other than a card to a trick, in words: ``seat 2 chooses no hearts``.
+    """A move other than a card to a trick: ``seat 2 chooses no hearts``, ``seat 1: bid 3``.
 
     ``move`` is ``None`` for a move this seat may not see (another seat's discard): the line
     then says only that it happened.
@@ -236,6 +236,7 @@ def move_line(seat: int, move: Move | None, names: Sequence[str], rules: Rules) 
         out.append("play " if you else "plays ")
         out.append_text(card_text(move.card))
     else:
+        out = Text(f"{who}: ")
         out.append_text(move_text(move))
     return out
 

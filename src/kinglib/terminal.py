@@ -105,9 +105,8 @@ class TerminalMatch:
                     if self.human is not None and self.pace > 0:
                         self.sleep(self.pace)
                     move = self.bots[seat].choose_move(state.view(seat))
-                after = state.apply(move)
-                self._show_move(state, seat, move, after)
-                state = after
+                before, state = state, state.apply(move)
+                self._show_move(before, seat, move, state)
         except KeyboardInterrupt:
             raise Stopped(state, "interrupted") from None
         return state

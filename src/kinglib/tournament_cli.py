@@ -14,7 +14,7 @@ from rich.table import Table
 
 from kinglib.bots import Bot
 from kinglib.errors import RulesError
-from kinglib.progress_bar import progress_bar
+from kinglib.progress_bar import busy_note, progress_bar
 from kinglib.rules import Rules
 from kinglib.tournament import TournamentResult, make_bot, tournament
 
@@ -189,6 +189,9 @@ def run(args: argparse.Namespace, rules: Rules, usage: Callable[[str], Any]) -> 
     if args.plot:
         _check_plot(args.plot)
     show_bar = not args.json and sys.stderr.isatty()
+    note = busy_note(args.workers) if show_bar else None
+    if note:
+        print(note, file=sys.stderr)
     if show_bar:
         with progress_bar() as bar:
             task = bar.add_task(f"{rules.variant}: duplicate matches", total=args.games)
