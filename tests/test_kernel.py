@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -11,8 +12,11 @@ from hypothesis import strategies as st
 
 from kinglib import kernel
 from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Card, Rank, Suit
+from kinglib.kernel import DealRules, deal_rules_of
+from tests.kernel_support import MASKS, SUITED, SUITS, bits, deal_rules
 
-MASKS = st.integers(min_value=0, max_value=(1 << 54) - 1)
+HEARTS = SUIT_MASKS[Suit.HEARTS]
+SPADES = SUIT_MASKS[Suit.SPADES]
 
 
 def test_the_kernel_constants_are_the_cards_constants() -> None:
@@ -53,61 +57,182 @@ def test_shuffle_is_random_shuffle(size: int) -> None:
         assert a.random() == b.random()
 
 
-@given(MASKS, st.booleans(), st.sampled_from([0, *SUIT_MASKS]))
+# ------------------------------------------------------------------------------ leading
+
+
+@given(MASKS, st.integers(min_value=0, max_value=5), MASKS, deal_rules())
 def test_a_lead_keeps_to_the_allowed_cards_when_it_can(
-    hand: int, no_heart_lead: bool, barred: int
+    hand: int, seat: int, broken: int, rules: DealRules
 ) -> None:
-    legal = kernel.lead_mask(hand, no_heart_lead, barred)
+    legal = kernel.lead_mask(hand, seat, broken, rules)
     assert legal & ~hand == 0
     assert bool(legal) == bool(hand)
-    if no_heart_lead and hand & ~kernel.HEARTS:
-        assert not legal & kernel.HEARTS
-    if barred and hand & ~barred & ~(kernel.HEARTS if no_heart_lead else 0):
-        assert not legal & barred
-
-
-@given(MASKS.filter(bool), st.sampled_from(SUIT_MASKS), st.booleans(), st.booleans())
-def test_following_suit_and_the_forced_king(
-    hand: int, led: int, king_on_heart_lead: bool, king_on_void: bool
-) -> None:
-    trumps = SUIT_MASKS[Suit.CLUBS]
-    legal = kernel.follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps)
-    king = kernel.KING_OF_HEARTS
-    assert legal and legal & ~hand == 0
-    if hand & led:
-        forced = king_on_heart_lead and led == kernel.HEARTS and hand & king
-        assert legal == (king if forced else hand & led)
-    elif king_on_void and hand & king:
-        assert legal == king
+    barred = rules[kernel.R_NEVER] | rules[kernel.R_BROKEN] & ~broken
+    if seat != rules[kernel.R_MAKER]:
+        barred |= rules[kernel.R_MAKER_ONLY]
+    if hand & ~barred:
+        assert legal == hand & ~barred  # every card not barred, and none that is
     else:
-        assert legal == (hand & trumps or hand)
+        assert legal == hand  # nothing else to lead: any card
 
 
-def test_a_free_card_may_join_the_followers() -> None:
-    hand = Card.parse("AS").mask | Card.parse("JK1").mask
-    spades = SUIT_MASKS[Suit.SPADES]
-    assert kernel.follow_mask(hand, spades, False, False, 0) == Card.parse("AS").mask
-    assert kernel.follow_mask(hand, spades, False, False, 0, kernel.JOKERS) == hand
+def test_a_suit_that_may_never_be_led_is_led_by_a_hand_of_it_alone() -> None:
+    rules = deal_rules_of(4, never=HEARTS)
+    assert kernel.lead_mask(bits("AH KH 7S"), 0, 0, rules) == bits("7S")
+    assert kernel.lead_mask(bits("AH KH"), 0, 0, rules) == bits("AH KH")
+
+
+def test_a_suit_not_yet_broken_is_led_once_broken_or_by_a_hand_of_it_alone() -> None:
+    rules = deal_rules_of(4, broken=HEARTS)
+    assert kernel.lead_mask(bits("AH 7S"), 0, 0, rules) == bits("7S")
+    assert kernel.lead_mask(bits("AH 7S"), 0, HEARTS, rules) == bits("AH 7S")
+    assert kernel.lead_mask(bits("AH KH"), 0, 0, rules) == bits("AH KH")
+    # A heart played to a trick led in another suit breaks hearts; a heart lead does not.
+    assert kernel.broken_after(0, bits("AS KH 7S 8S"), SPADES) == HEARTS
+    assert kernel.broken_after(0, bits("AH KH 7H 8H"), HEARTS) == 0
+    assert kernel.broken_after(HEARTS, bits("AD 9C 7D 8D"), SUIT_MASKS[Suit.DIAMONDS]) == (
+        HEARTS | SUIT_MASKS[Suit.CLUBS]
+    )
+
+
+def test_only_the_maker_leads_a_trump_while_holding_another_suit() -> None:
+    rules = deal_rules_of(4, trumps=SPADES, maker_only=SPADES, maker=1)
+    assert kernel.lead_mask(bits("AS 7H"), 0, 0, rules) == bits("7H")
+    assert kernel.lead_mask(bits("AS 7H"), 1, 0, rules) == bits("AS 7H")
+    assert kernel.lead_mask(bits("AS KS"), 0, 0, rules) == bits("AS KS")
+
+
+# ------------------------------------------------------------------------------ following
+
+
+@given(MASKS, SUITS, MASKS, deal_rules(), st.booleans())
+def test_a_follower_plays_from_his_hand_and_always_has_a_move(
+    hand: int, led: int, trick: int, rules: DealRules, stock_left: bool
+) -> None:
+    decided = kernel.follow_rule(hand, led, trick | (led & -led), rules, stock_left)
+    legal = decided & kernel.MASK_BITS
+    assert legal == kernel.follow_mask(hand, led, trick | (led & -led), rules, stock_left)
+    assert legal & ~hand == 0
+    reason = decided >> kernel.REASON_SHIFT
+    if not legal:
+        # Only a draw from the stock leaves no card to play.
+        assert hand == 0 or (reason == kernel.FOLLOW_DRAW and not hand & led and stock_left)
+    if hand & led:
+        # A player who can follow suit follows it (a free joker aside).
+        assert legal & ~led & ~rules[kernel.R_FREE] == 0
+
+
+def test_following_suit_and_the_forced_king() -> None:
+    king = bits("KH")
+    on_lead = deal_rules_of(4, follow_duty=king)
+    on_void = deal_rules_of(4, void_duty=king)
+    assert kernel.follow_mask(bits("KH 7H 7S"), HEARTS, bits("AH"), on_lead, False) == king
+    assert kernel.follow_mask(bits("KH 7H 7S"), HEARTS, bits("AH"), on_void, False) == bits("KH 7H")
+    assert kernel.follow_mask(bits("KH 7D"), SPADES, bits("AS"), on_void, False) == king
+    assert kernel.follow_mask(bits("KH 7D"), SPADES, bits("AS"), on_lead, False) == bits("KH 7D")
+
+
+def test_a_card_that_scores_is_not_withheld_below_the_best_card() -> None:
+    queens = bits("QS QH QD QC")
+    rules = deal_rules_of(4, under_duty=queens)
+    assert kernel.follow_mask(bits("QS 9S AS"), SPADES, bits("KS"), rules, False) == bits("QS")
+    assert kernel.follow_mask(bits("QS 7S"), SPADES, bits("9S"), rules, False) == bits("QS 7S")
+    # Void, it is the discard duty that says what goes.
+    both = deal_rules_of(4, under_duty=queens, void_duty=queens)
+    assert kernel.follow_mask(bits("QD 7D"), SPADES, bits("KS"), both, False) == bits("QD")
+
+
+def test_the_trump_duties() -> None:
+    clubs = SUIT_MASKS[Suit.CLUBS]
+    must = deal_rules_of(4, trumps=clubs)
+    free = deal_rules_of(4, trumps=clubs, void=kernel.VOID_DISCARD)
+    assert kernel.follow_mask(bits("7C 7D"), HEARTS, bits("AH"), must, False) == bits("7C")
+    assert kernel.follow_mask(bits("7C 7D"), HEARTS, bits("AH"), free, False) == bits("7C 7D")
+    # On a trump lead, beat the highest trump if you can.
+    on_lead = deal_rules_of(4, trumps=clubs, overtrump=kernel.OVER_TRUMP_LEAD)
+    assert kernel.follow_mask(bits("KC 7C 7H"), clubs, bits("QC"), on_lead, False) == bits("KC")
+    assert kernel.follow_mask(bits("JC 7C"), clubs, bits("QC"), on_lead, False) == bits("JC 7C")
+    # Whoever trumps must beat the highest trump; a discard stays allowed where it is.
+    always = deal_rules_of(4, trumps=clubs, void=kernel.VOID_DISCARD, overtrump=kernel.OVER_ALWAYS)
+    trick = bits("AH 9C")
+    assert kernel.follow_mask(bits("TC 7C 7D"), HEARTS, trick, always, False) == bits("TC 7D")
+    assert kernel.follow_mask(bits("8C 7C 7D"), HEARTS, trick, always, False) == bits("8C 7C 7D")
+    must_beat = deal_rules_of(4, trumps=clubs, overtrump=kernel.OVER_ALWAYS)
+    assert kernel.follow_mask(bits("TC 7C 7D"), HEARTS, trick, must_beat, False) == bits("TC")
+
+
+def test_a_void_player_draws_while_the_stock_lasts() -> None:
+    rules = deal_rules_of(4, void=kernel.VOID_DRAW)
+    assert kernel.follow_mask(bits("7D 8D"), SPADES, bits("AS"), rules, True) == 0
+    assert kernel.follow_mask(bits("7D 8D"), SPADES, bits("AS"), rules, False) == bits("7D 8D")
+    assert kernel.follow_mask(bits("7S 8D"), SPADES, bits("AS"), rules, True) == bits("7S")
+
+
+def test_jokers_count_as_their_suit_and_may_be_free() -> None:
+    plain = deal_rules_of(
+        4, jokers=kernel.JOKERS, joker_suit=HEARTS, joker_high=bits("AH KH QH JH")
+    )
+    free = deal_rules_of(4, jokers=kernel.JOKERS, joker_suit=HEARTS, free=kernel.JOKERS)
+    joker = Card.parse("JK1")
+    assert kernel.led_mask(joker.index, plain) == HEARTS | kernel.JOKERS
+    assert kernel.led_mask(Card.parse("AH").index, plain) == HEARTS | kernel.JOKERS
+    assert kernel.led_mask(Card.parse("AS").index, plain) == SPADES
+    assert kernel.led_mask(joker.index, deal_rules_of(4)) == 0
+    hand = bits("AS JK1")
+    assert kernel.follow_mask(hand, SPADES, bits("KS"), plain, False) == bits("AS")
+    assert kernel.follow_mask(hand, SPADES, bits("KS"), free, False) == hand
+    assert kernel.follow_mask(bits("JK1 7S"), HEARTS | kernel.JOKERS, bits("AH"), plain, False) == (
+        bits("JK1")
+    )
+
+
+# ------------------------------------------------------------------------------ the trick
 
 
 def test_the_trick_winner_in_trumps_notrump_and_misere() -> None:
-    def bits(text: str) -> int:
-        return sum(Card.parse(word).mask for word in text.split())
+    def winner(text: str, rules: DealRules) -> int:
+        cards = [Card.parse(word) for word in text.split()]
+        codes = [kernel.play_code(seat, card.index) for seat, card in enumerate(cards)]
+        mask = sum(card.mask for card in cards)
+        return kernel.trick_winner(codes, mask, kernel.led_mask(cards[0].index, rules), rules)
 
-    spades, clubs = SUIT_MASKS[Suit.SPADES], SUIT_MASKS[Suit.CLUBS]
-    trick = bits("9S KS 2C 4S")
-    assert kernel.winning_bit(trick, spades, 0, False) == bits("KS")
-    assert kernel.winning_bit(trick, spades, clubs, False) == bits("2C")
-    assert kernel.winning_bit(trick, spades, 0, True) == bits("4S")
+    clubs = SUIT_MASKS[Suit.CLUBS]
+    assert winner("9S KS 2C 4S", deal_rules_of(4)) == 1
+    assert winner("9S KS 2C 4S", deal_rules_of(4, trumps=clubs)) == 2
+    assert winner("9S KS 2C 4S", deal_rules_of(4, misere=True)) == 3
+    jokers = deal_rules_of(
+        4, jokers=kernel.JOKERS, joker_suit=HEARTS, joker_high=bits("AH KH QH JH")
+    )
+    assert winner("JK1 JH 7H 3H", jokers) == 1  # the jack of hearts beats a joker
+    assert winner("JK1 TH 7H 3H", jokers) == 0  # a joker beats the ten
+    assert winner("AS JK2 KS JK1", jokers) == 1  # off hearts the first joker wins
+    assert winner("7H JK2 JK1 TH", jokers) == 1
     codes = [kernel.play_code(seat, Card.parse(t).index) for seat, t in ((2, "9S"), (3, "KS"))]
     assert kernel.winner_of(codes, bits("KS")) == 3
 
 
-def test_the_next_seat_passes_over_empty_hands() -> None:
+@given(SUITED.filter(bool), SUITS, deal_rules(jokers=False))
+def test_would_win_names_the_winner_of_the_trick_so_far(
+    trick: int, led: int, rules: DealRules
+) -> None:
+    cards = [1 << i for i in range(52) if trick >> i & 1]
+    if not (trick & (led | rules[kernel.R_TRUMPS])):
+        led = kernel.SUIT_OF[cards[0].bit_length() - 1]
+    codes = [kernel.play_code(seat % 6, bit.bit_length() - 1) for seat, bit in enumerate(cards)]
+    best = kernel.best_bit(trick, led, rules, 0)
+    assert kernel.winner_of(codes, best) == kernel.trick_winner(codes, trick, led, rules)
+    last = cards[-1]
+    assert kernel.would_win(trick & ~last, led, last, rules) == (best == last)
+
+
+def test_the_next_seat_passes_over_empty_hands_in_either_direction() -> None:
     hands = [1, 0, 4, 0]
-    assert kernel.next_to_play(hands, 0, 0, 4) == 2
-    assert kernel.next_to_play(hands, 2, 0, 4) == 0
-    assert kernel.next_to_play(hands, 2, 2, 4) == 0
+    assert kernel.next_to_play(hands, 0, 0, 4, 1) == 2
+    assert kernel.next_to_play(hands, 2, 0, 4, 1) == 0
+    assert kernel.next_to_play(hands, 2, 2, 4, 1) == 0
+    full = [1, 2, 4, 8]
+    assert [kernel.next_to_play(full, s, 0, 4, 3) for s in (0, 3, 2, 1)] == [3, 2, 1, 0]
+    assert kernel.next_to_play([1, 2, 0, 8], 0, 0, 4, 3) == 3
 
 
 def test_a_deal_is_decided_only_after_the_last_scoring_trick() -> None:
@@ -116,17 +241,33 @@ def test_a_deal_is_decided_only_after_the_last_scoring_trick() -> None:
     assert not kernel.is_decided(5, 5, 0b1110, 0b0011)
 
 
-def test_a_random_deal_plays_every_card_once() -> None:
-    rng = random.Random(3)
+def test_a_deals_points_count_its_cards_and_its_tricks() -> None:
+    taken = [bits("AH KH"), bits("QS"), 0, bits("7H")]
+    groups = [(HEARTS, -2), (bits("QS"), -5)]
+    values = [0, 0, -8, -8]
+    assert kernel.deal_points(taken, [3, 1, 0, 0], values, groups) == [-20, -5, 0, -2]
+
+
+# ------------------------------------------------------------------------------ whole deals
+
+
+def _dealt(seed: int, players: int = 4, size: int = 13) -> list[int]:
+    rng = random.Random(seed)
     pack = list(range(52))
     rng.shuffle(pack)
-    hands = [sum(1 << i for i in pack[k : k + 13]) for k in range(0, 52, 13)]
+    return [sum(1 << i for i in pack[k * size : (k + 1) * size]) for k in range(players)]
+
+
+def test_a_random_deal_plays_every_card_once() -> None:
+    hands = _dealt(3)
     before = list(hands)
     draws = [random.Random(seat).getrandbits for seat in range(4)]
-    rules: kernel.DealRules = (4, False, False, False, 0, 0, -1, False, False, 0, 0)
     taken = [0, 0, 0, 0]
-    tricks, winners, ended_early = kernel.play_deal(hands, taken, 1, 0, draws, rules)
-    assert not ended_early and hands == [0, 0, 0, 0] and len(tricks) == len(winners) == 13
+    tricks, winners, ended_early, drawn, _ = kernel.play_deal(
+        hands, taken, 1, 0, 0, draws, None, deal_rules_of(4), [], 0
+    )
+    assert not ended_early and not drawn and hands == [0, 0, 0, 0]
+    assert len(tricks) == len(winners) == 13
     played = [code for codes in tricks for code in codes]
     assert sorted(code & 63 for code in played) == list(range(52))
     for code in played:
@@ -139,6 +280,43 @@ def test_a_random_deal_plays_every_card_once() -> None:
         for code in codes:
             won[winner] |= 1 << (code & 63)
     assert taken == won
+
+
+@given(st.integers(min_value=0, max_value=2**32), deal_rules(jokers=False))
+def test_a_whole_deal_keeps_every_card_and_every_rule(seed: int, rules: DealRules) -> None:
+    players = rules[kernel.R_PLAYERS]
+    with_stock = rules[kernel.R_VOID] == kernel.VOID_DRAW
+    size = 4 if with_stock else 52 // players
+    hands = _dealt(seed, players, size)
+    dealt = 0
+    for hand in hands:
+        dealt |= hand
+    stock = [i for i in range(52) if not dealt >> i & 1] if with_stock else []
+    held = dealt | sum(1 << i for i in stock)
+    draws = [random.Random(seed + seat).getrandbits for seat in range(players)]
+    taken = [0] * players
+    tricks, winners, early, drawn, _ = kernel.play_deal(
+        hands, taken, 0, 0, 0, draws, None, rules, stock, 0
+    )
+    # Every card is in exactly one place: a hand, the stock, or a pile of taken cards.
+    places = [*hands, *taken, sum(1 << i for i in stock)]
+    assert sum(p.bit_count() for p in places) == held.bit_count()
+    together = 0
+    for place in places:
+        together |= place
+    assert together == held
+    assert len(drawn) == sum(code & 63 == kernel.DRAW_INDEX for codes in tricks for code in codes)
+    assert not drawn or with_stock
+    assert early is False or rules[kernel.R_EARLY_END]
+    # Each trick goes round in the direction of play (no seat goes out without a stock), and
+    # its winner is one of its players.
+    for codes, winner in zip(tricks, winners):
+        seats = [code >> 6 for code in codes if code & 63 != kernel.DRAW_INDEX]
+        if not with_stock:
+            assert all(
+                (b - a) % players == rules[kernel.R_STEP] for a, b in itertools.pairwise(seats)
+            )
+        assert winner in seats
 
 
 @given(MASKS.filter(bool), st.integers(min_value=0, max_value=2**32))
@@ -170,20 +348,10 @@ def test_a_random_deal_forces_the_king_on_a_heart_lead_only_under_that_rule() ->
         # Seat 0 can only lead 2H; seat 1 holds KH and 3H.
         hands = [bit("2H"), bit("KH") | bit("3H")]
         draws = [random.Random(seed * 2 + seat).getrandbits for seat in range(2)]
-        rules: kernel.DealRules = (
-            2,
-            False,
-            king_on_heart_lead,
-            False,
-            0,
-            0,
-            -1,
-            False,
-            False,
-            0,
-            0,
+        rules = deal_rules_of(2, follow_duty=bit("KH") if king_on_heart_lead else 0)
+        tricks, winners, ended_early, _, _ = kernel.play_deal(
+            hands, [0, 0], 0, 0, 0, draws, None, rules, [], 0
         )
-        tricks, winners, ended_early = kernel.play_deal(hands, [0, 0], 0, 0, draws, rules)
         assert hands == [0, 0] and winners == [1, 1] and not ended_early
         return tricks[0]
 

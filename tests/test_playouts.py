@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import State
 from kinglib.cards import SUIT_MASKS, Card
-from kinglib.kernel import Chooser, DealRules, drawn_bit, play_deal, play_deal_by
+from kinglib.kernel import Chooser, DealRules, deal_rules_of, drawn_bit, play_deal
 from kinglib.playouts import Playout, greedy_chooser
-from kinglib.random_match import kernel_deal_rules, kernel_trick_play
+from kinglib.random_match import kernel_trick_play
 from kinglib.search import SearchBot
 from kinglib.state import Phase
 from kinglib.tournament import make_bot
@@ -45,10 +45,9 @@ def deal_start(variant: str, seed: int) -> State:
 
 
 def kernel_inputs(state: State) -> tuple[list[int], list[int], int, int, DealRules]:
-    trick_play = kernel_trick_play(state.rules)
+    trick_play = kernel_trick_play(state.rules, state)
     assert trick_play is not None
-    deal_rules = kernel_deal_rules(state, trick_play)
-    assert deal_rules is not None
+    deal_rules = trick_play.deal_rules(state)
     assert state.to_move is not None
     return (
         list(state.hands_mask),
@@ -57,6 +56,36 @@ def kernel_inputs(state: State) -> tuple[list[int], list[int], int, int, DealRul
         len(state.tricks),
         deal_rules,
     )
+
+
+def play_deal_by(
+    hands: list[int],
+    taken: list[int],
+    leader: int,
+    done: int,
+    choose: Chooser,
+    rules: DealRules,
+) -> tuple[list[list[int]], list[int], bool]:
+    """The kernel's one loop with a chooser and no stock: tricks, winners, early end."""
+    tricks, winners, early, _, _ = play_deal(
+        hands, taken, leader, done, 0, (), choose, rules, [], 0
+    )
+    return tricks, winners, early
+
+
+def play_deal_drawn(
+    hands: list[int],
+    taken: list[int],
+    leader: int,
+    done: int,
+    draws: list[Any],
+    rules: DealRules,
+) -> tuple[list[list[int]], list[int], bool]:
+    """The kernel's one loop drawing at random, no stock: tricks, winners, early end."""
+    tricks, winners, early, _, _ = play_deal(
+        hands, taken, leader, done, 0, draws, None, rules, [], 0
+    )
+    return tricks, winners, early
 
 
 # ----------------------------------------------------------------------------- the kernel loop
@@ -68,7 +97,7 @@ def test_play_deal_by_with_random_choices_plays_as_play_deal(variant: str) -> No
         state = deal_start(variant, seed)
         hands, taken, leader, done, deal_rules = kernel_inputs(state)
         draws = [random.Random(seed * 10 + s).getrandbits for s in range(len(hands))]
-        expected = play_deal(hands, taken, leader, done, draws, deal_rules)
+        expected = play_deal_drawn(hands, taken, leader, done, draws, deal_rules)
 
         hands2, taken2, _, _, _ = kernel_inputs(state)
         draws2 = [random.Random(seed * 10 + s).getrandbits for s in range(len(hands))]
@@ -127,6 +156,7 @@ def random_hands(rng: random.Random, players: int) -> list[int]:
 def every_kind_of_deal_rules() -> list[DealRules]:
     """Deal rules with every flag on and off, trumps barred or not, misère and early ends."""
     hearts = bits("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H")
+    king = bits("KH")
     found: list[DealRules] = []
     for players, no_heart_lead, king_on_heart_lead, king_on_void in itertools.product(
         (2, 3, 4), (False, True), (False, True), (False, True)
@@ -136,18 +166,18 @@ def every_kind_of_deal_rules() -> list[DealRules]:
                 (False, True), ((False, 0, 0), (True, 3, hearts), (True, 0, hearts))
             ):
                 found.append(
-                    (
+                    deal_rules_of(
                         players,
-                        no_heart_lead,
-                        king_on_heart_lead,
-                        king_on_void,
-                        trumps,
-                        barred,
-                        maker,
-                        misere,
-                        early_end,
-                        last_scoring,
-                        scoring,
+                        never=hearts if no_heart_lead else 0,
+                        follow_duty=king if king_on_heart_lead else 0,
+                        void_duty=king if king_on_void else 0,
+                        trumps=trumps,
+                        maker_only=barred,
+                        maker=maker,
+                        misere=misere,
+                        early_end=early_end,
+                        last_scoring=last_scoring,
+                        scoring=scoring,
                     )
                 )
     return found
@@ -163,7 +193,7 @@ def test_play_deal_by_plays_as_play_deal_under_every_kind_of_deal_rules() -> Non
         leader = number % players
         hands2, taken, taken2 = list(hands), [0] * players, [0] * players
         draws = [random.Random(number * 10 + s).getrandbits for s in range(players)]
-        expected = play_deal(hands, taken, leader, 0, draws, deal_rules)
+        expected = play_deal_drawn(hands, taken, leader, 0, draws, deal_rules)
         draws2 = [random.Random(number * 10 + s).getrandbits for s in range(players)]
 
         def drawn(
@@ -203,7 +233,7 @@ def test_the_chooser_sees_the_trick_so_far_and_the_led_suit() -> None:
 
 
 def test_play_deal_by_names_the_card_it_refuses_and_what_was_allowed() -> None:
-    rules: DealRules = (2, False, False, False, 0, 0, -1, False, False, 0, 0)
+    rules: DealRules = deal_rules_of(2)
     leads = bits("2S 3S")
 
     def lead_with(card: int) -> Chooser:
@@ -237,7 +267,7 @@ def chooser(contract: str, trump: str | None = None) -> Chooser:
     rules = rules_for("simple")
     info = rules.contracts[contract]
     trumps = bits(" ".join(f"{r}{trump}" for r in "AKQJT98765432")) if trump else 0
-    deal_rules: DealRules = (4, False, False, False, trumps, 0, -1, False, True, 13, 0)
+    deal_rules: DealRules = deal_rules_of(4, trumps=trumps, early_end=True, last_scoring=13)
     return greedy_chooser(info, deal_rules)
 
 

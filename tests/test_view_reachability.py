@@ -19,8 +19,19 @@ import kinglib
 from kinglib import CardSet, State
 from tests import house_rules_sample
 
-# Objects whose insides are code or shared definitions, not data a view could hold.
-_OPAQUE = (types.ModuleType, type, types.CodeType, types.FrameType, str, bytes, int, float)
+# Objects whose insides are code or shared definitions, not data a view could hold: a
+# contract's trick rules are fixed when the rules are built, before any card is dealt.
+_OPAQUE = (
+    types.ModuleType,
+    type,
+    types.CodeType,
+    types.FrameType,
+    str,
+    bytes,
+    int,
+    float,
+    kinglib.TrickRules,
+)
 
 
 def _children(obj: Any) -> Iterator[Any]:

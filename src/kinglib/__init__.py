@@ -37,6 +37,7 @@ from kinglib.record import from_json, to_json
 from kinglib.rules import Rules, load_rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, Phase, State, Trick
+from kinglib.trick_rules import TrickRules
 
 __all__ = [
     "Bid",
@@ -68,6 +69,7 @@ __all__ = [
     "Suit",
     "Summary",
     "Trick",
+    "TrickRules",
     "UnknownVariantError",
     "VariantInfo",
     "__version__",

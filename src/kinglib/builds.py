@@ -7,25 +7,26 @@ compiles it with mypyc into an extension module, which Python then imports in it
 
 from __future__ import annotations
 
-import importlib
 import importlib.machinery
 import importlib.util
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["is_compiled", "kernel_info", "kernel_path", "kernel_replaced", "python_kernel"]
+__all__ = [
+    "is_compiled",
+    "kernel_info",
+    "kernel_path",
+    "kernel_replaced",
+    "kernel_users",
+    "python_kernel",
+]
 
-#: The modules that import the kernel's functions by name.
-KERNEL_USERS = (
-    "kinglib.tricks",
-    "kinglib.random_match",
-    "kinglib.dealing",
-    "kinglib.playouts",
-    "kinglib_variants.jokers",
-)
+#: The packages whose modules may call the kernel.
+_PACKAGES = ("kinglib", "kinglib_variants")
 
 
 def is_compiled(module: ModuleType) -> bool:
@@ -70,22 +71,47 @@ def python_kernel() -> ModuleType:
     return module
 
 
+def kernel_users() -> dict[str, ModuleType]:
+    """The loaded modules of kinglib that hold functions of the kernel by name.
+
+    Found by looking, not listed: a module that imports a kernel function is one of them as
+    soon as it is loaded.
+    """
+    from kinglib import kernel
+
+    functions = {
+        id(value)
+        for value in vars(kernel).values()
+        if callable(value) and getattr(value, "__module__", None) == kernel.__name__
+    }
+    found: dict[str, ModuleType] = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or module is kernel or name.split(".")[0] not in _PACKAGES:
+            continue
+        if any(callable(v) and id(v) in functions for v in vars(module).values()):
+            found[name] = module
+    return found
+
+
 @contextmanager
 def kernel_replaced(make: Callable[[str], Callable[..., Any]]) -> Iterator[None]:
     """Within the block, every kernel function that kinglib calls is ``make(name)``.
 
-    ``make`` receives the name of each function of :mod:`kinglib.kernel` imported by the
-    modules that use it; ``kernel_replaced(python_kernel().__dict__.__getitem__)`` runs the
-    engine on the Python kernel. The original functions are restored on leaving.
+    ``make`` receives the name of each function of :mod:`kinglib.kernel` held by the modules
+    that use it (:func:`kernel_users`); ``kernel_replaced(python_kernel().__dict__.__getitem__)``
+    runs the engine on the Python kernel. The original functions are restored on leaving.
     """
     from kinglib import kernel
 
     saved: list[tuple[ModuleType, str, Any]] = []
     try:
-        for user in KERNEL_USERS:
-            module = importlib.import_module(user)
+        for module in kernel_users().values():
             for name, value in list(vars(module).items()):
-                if callable(value) and getattr(kernel, name, None) is value:
+                if (
+                    callable(value)
+                    and getattr(kernel, name, None) is value
+                    and getattr(value, "__module__", None) == kernel.__name__
+                ):
                     saved.append((module, name, value))
                     setattr(module, name, make(name))
         yield

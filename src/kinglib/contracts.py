@@ -17,11 +17,13 @@ while cards are played. Prices are stored signed: penalties negative, bonuses po
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
 from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.errors import RulesError
+from kinglib.trick_rules import TrickRules
 
 __all__ = [
     "CATEGORIES",
@@ -91,12 +93,31 @@ def _given_total(value: int | None) -> int:
     return 0 if value is None else value
 
 
+def _trick_rules_of(cid: str, given: object) -> TrickRules:
+    """A contract's trick rules as given: a TrickRules, a mapping of its fields, or nothing."""
+    if given is None:
+        return TrickRules()
+    if isinstance(given, TrickRules):
+        return given
+    if isinstance(given, Mapping):
+        try:
+            return TrickRules(**given)
+        except TypeError as exc:
+            raise RulesError(f"contract {cid!r}: trick_rules: {exc}") from None
+        except RulesError as exc:
+            raise RulesError(f"contract {cid!r}: {exc}") from None
+    raise RulesError(
+        f"contract {cid!r}: trick_rules is a TrickRules or a mapping of its fields, not "
+        f"{type(given).__name__}"
+    )
+
+
 def sign_of(total: int) -> int:
     """``-1`` for a negative total, ``+1`` for a positive one, ``0`` for zero."""
     return (total > 0) - (total < 0)
 
 
-@attrs.frozen(eq=True, hash=True)
+@attrs.frozen(eq=True, hash=True, init=False)
 class Contract:
     """One game of a variant: its id, names, prices and the play rules attached to it.
 
@@ -106,9 +127,12 @@ class Contract:
         title: the English display name (``"no king"``).
         trick_values: signed points for winning trick ``k``, per trick of the deal.
         card_values: ``(mask, signed points)`` groups for the cards taken.
-        no_heart_lead: a heart may not be led while the leader holds another suit.
-        king_on_void: K♥ must be played by a holder who cannot follow suit.
-        king_on_heart_lead: K♥ must be played by its holder when hearts are led.
+        no_heart_lead: a heart may not be led while the leader holds another suit (the same as
+            ``trick_rules.lead_rule("hearts") == "never"``).
+        king_on_void: K♥ must be played by a holder who cannot follow suit (K♥ in
+            ``trick_rules.void_duty``).
+        king_on_heart_lead: K♥ must be played by its holder when hearts are led (K♥ in
+            ``trick_rules.follow_duty``).
         trump_round: the deal is a trump round: a trump (or no trump, or misère) is named for it.
         total: the signed sum of every point the deal hands out: the trick values plus each
             card group's value times its number of cards. Leave it out (or give 0 or ``None``)
@@ -117,6 +141,15 @@ class Contract:
             ``attrs.evolve`` must come with ``total=None``. Card groups should hold only
             cards of the pack (``load_rules`` refuses a group with a card outside it).
         description: one line saying what the contract counts, for tables and docs.
+        trick_rules: the contract's trick rules (:class:`~kinglib.trick_rules.TrickRules`, or a
+            mapping of its fields); the plain rules when left out. The three flags above are
+            a shorter way to say three of them: a flag given changes the trick rules it is
+            given with, and reading a flag reads the trick rules, so ``attrs.evolve`` works with
+            either (``attrs.evolve(contract, no_heart_lead=False)`` lifts the ban;
+            ``attrs.evolve(contract, trick_rules=...)`` sets every rule). In a trump round
+            whose rules do not say who may lead trumps (no ``"trump"`` entry in ``lead``),
+            :func:`kinglib.load_rules` applies the option ``only_maker_leads_trump``: only the
+            maker may, unless the option is false.
 
     """
 
@@ -125,12 +158,64 @@ class Contract:
     title: str
     trick_values: tuple[int, ...] = ()
     card_values: tuple[tuple[int, int], ...] = ()
-    no_heart_lead: bool = False
-    king_on_void: bool = False
-    king_on_heart_lead: bool = False
     trump_round: bool = False
     total: int = attrs.field(default=0, converter=_given_total)
     description: str = ""
+    trick_rules: TrickRules = attrs.field(factory=TrickRules)
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        title: str,
+        trick_values: tuple[int, ...] = (),
+        card_values: tuple[tuple[int, int], ...] = (),
+        no_heart_lead: bool | None = None,
+        king_on_void: bool | None = None,
+        king_on_heart_lead: bool | None = None,
+        trump_round: bool = False,
+        total: int | None = 0,
+        description: str = "",
+        trick_rules: TrickRules | Mapping[str, Any] | None = None,
+    ) -> None:
+        """Build a contract; the three flags, when given, edit the trick rules."""
+        play = _trick_rules_of(id, trick_rules)
+        king = KING_OF_HEARTS.mask
+        if no_heart_lead is not None:
+            hearts = play.lead_rule("hearts")
+            if no_heart_lead:
+                play = play.with_lead("hearts", "never")
+            elif hearts == "never":
+                play = play.with_lead("hearts", "free")
+        if king_on_void is not None:
+            duty = play.void_duty.mask
+            play = attrs.evolve(
+                play, void_duty=CardSet.from_mask(duty | king if king_on_void else duty & ~king)
+            )
+        if king_on_heart_lead is not None:
+            duty = play.follow_duty.mask
+            play = attrs.evolve(
+                play,
+                follow_duty=CardSet.from_mask(duty | king if king_on_heart_lead else duty & ~king),
+            )
+        self.__attrs_init__(
+            id, name, title, trick_values, card_values, trump_round, total, description, play
+        )
+
+    @property
+    def no_heart_lead(self) -> bool:
+        """A heart may not be led while the leader holds another suit."""
+        return self.trick_rules.lead_rule("hearts") == "never"
+
+    @property
+    def king_on_void(self) -> bool:
+        """K♥ must be played by a holder who cannot follow suit."""
+        return bool(self.trick_rules.void_duty.mask & KING_OF_HEARTS.mask)
+
+    @property
+    def king_on_heart_lead(self) -> bool:
+        """K♥ must be played by its holder when hearts are led."""
+        return bool(self.trick_rules.follow_duty.mask & KING_OF_HEARTS.mask)
 
     @property
     def sign(self) -> int:
@@ -275,6 +360,8 @@ def king_contracts(
                 trump_round=True,
                 total=sum(values),
                 description=f"{prices.trump_trick} a trick, with trumps",
+                # The maker leads: the declarer, or the player who bought the declaration.
+                trick_rules=TrickRules(leader="maker"),
             )
             continue
         sign = -1 if cid in NEGATIVE_GAMES else 1

@@ -18,7 +18,7 @@ from kinglib.options import Option
 from kinglib.phases import PhaseRules
 from kinglib.sampling import HiddenLayout, stock_layout
 from kinglib.state import DealResult, Phase, State
-from kinglib.tricks import TrickPlay
+from kinglib.tricks import TrickPlay, start_play
 from kinglib.view import View
 
 if TYPE_CHECKING:
@@ -64,21 +64,16 @@ def stock_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
 def open_contract(rules: Rules, state: State) -> State:
     """Open the deal's contract: the one the deal was given, else the scheduled one.
 
-    It is played at once: no trump unless the deal was given one, and the eldest (the seat
-    left of the dealer) leads. A contract the rules do not have is refused with the error of a
-    rule that nothing handles.
+    It is played at once: no trump unless the deal was given one, and the seat the contract's
+    trick rules name leads (the eldest, the seat after the dealer, unless they say otherwise).
+    A contract the rules do not have is refused with the error of a rule that nothing handles.
     """
     spec = state.setup.deal
     cid = spec.contract if spec is not None else rules.schedule.contract_for(state.deal_number)
     contract = rules.contracts.get(cid)
     if contract is None:
         raise unhandled_marker(rules, cid)
-    return state.evolve(
-        phase=Phase.PLAY,
-        contract_info=contract,
-        trump=spec.trump if spec is not None else None,
-        to_move=state.eldest,
-    )
+    return start_play(state, contract_info=contract, trump=spec.trump if spec is not None else None)
 
 
 def stock_score(state: State) -> tuple[int, ...]:
@@ -124,6 +119,12 @@ def kinglib_options(variant: str) -> Sequence[Option]:
 def kinglib_deck(rules: Rules) -> CardSet:
     """The 32-card pack."""
     return stock_deck()
+
+
+@hookimpl
+def kinglib_direction(rules: Rules) -> str:
+    """Clockwise."""
+    return "clockwise"
 
 
 @hookimpl

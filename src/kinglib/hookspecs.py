@@ -56,6 +56,7 @@ __all__ = [
     "kinglib_deal",
     "kinglib_deal_details",
     "kinglib_deck",
+    "kinglib_direction",
     "kinglib_invariants",
     "kinglib_legal_moves",
     "kinglib_match_end",
@@ -161,9 +162,34 @@ def kinglib_schedule(rules: Rules) -> Schedule | None:
     """
 
 
+@hookspec(firstresult=True)
+def kinglib_direction(rules: Rules) -> str | None:
+    """The direction of play: ``"clockwise"`` or ``"counterclockwise"``.
+
+    It holds for the whole variant: the tricks, the turns of every other phase that goes round
+    the table, and the passing of the deal. Clockwise, the seat after ``s`` is ``(s + 1) % n``;
+    counter-clockwise it is ``(s - 1) % n``; the eldest is the seat after the dealer
+    (:meth:`Rules.next_seat <kinglib.rules.Rules.next_seat>`).
+
+    *Called:* once by ``load_rules``, once the options are resolved (before the pack).
+
+    *Results:* ``firstresult``: the most recently registered answer wins (kinglib's default is
+    ``"clockwise"``). A wrapper receives that answer. Any other answer is refused with
+    :class:`~kinglib.errors.RulesError`.
+
+    Args:
+        rules: the rules being built: ``variant``, ``players`` and ``options`` are set.
+
+    """
+
+
 @hookspec
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> Mapping[Phase | str, PhaseRules]:
     """The rules of each phase the variant uses; later plugins replace earlier ones per phase.
+
+    A key may also be a name (a string): a play phase of the variant's own, which plays the
+    deals of every contract whose trick rules name it (``TrickRules(phase="fan_tan")``)
+    instead of trick play; the state's phase is then :attr:`Phase.PLAY <kinglib.Phase.PLAY>`.
 
     *Called:* once by ``load_rules``, last; the phase objects are kept and called on every move,
     without hooks.

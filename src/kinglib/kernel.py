@@ -1,70 +1,69 @@
-"""The trick rules on plain integers: the one place where leading, following and winning live.
+"""The trick kernel: every rule of the trick play, and whole deals, on plain integers.
 
-Every rule of the trick play that the engine applies card by card is written here once, as a
-plain function of integers, and both :class:`~kinglib.tricks.TrickPlay` (one move at a time,
-through :meth:`State.apply <kinglib.state.State.apply>`) and the whole-deal random play of
-:func:`~kinglib.random_match.random_match` call these functions. The module imports nothing of
-kinglib, so that it can be compiled on its own.
+Every rule that a trick-taking deal applies card by card is written here once, as a plain
+function of integers: what may lead, what must follow, who wins the trick, who plays next in
+either direction, when a deal is decided, and what it scores. The PLAY phase
+(:class:`~kinglib.tricks.TrickPlay`, one card at a time through :meth:`State.apply
+<kinglib.state.State.apply>`), the whole-deal play of simulations and of the search bot's
+playouts, and the adapters all call these functions. The module imports nothing of kinglib, so
+that it compiles on its own with mypyc (``KINGLIB_COMPILE=1 pip install kinglib``).
 
 Cards are bits: card index ``i`` (0 to 53) is the bit ``1 << i``; the thirteen cards of a suit
 are thirteen consecutive bits, its ace the lowest (the lowest bit of a suit is its best card);
 indices 52 and 53 are the jokers. A hand, a trick or a pile is the sum of its cards' bits, a
-*mask*. A seat is an int from 0. A play is coded as ``seat << 6 | index`` (:func:`play_code`).
+*mask*. A seat is an int from 0. A play is coded as ``seat << 6 | index`` (:func:`play_code`);
+a draw from the stock as ``seat << 6 | DRAW_INDEX``.
 
 The masks are typed ``mypy_extensions.i64`` (a plain ``int`` when the module is interpreted), so
-that the module compiles with mypyc to native 64-bit arithmetic: every mask fits in 54 bits.
-A single bit is made as ``ONE << index`` from the module-level variable ``ONE: i64`` (not
-``Final``, and never a literal ``1``, which the compiled code shifts in 32 bits), so that the
-compiled shift is a 64-bit one.
+that the module compiles to native 64-bit arithmetic: every mask fits in 54 bits. A single bit
+is made as ``ONE << index`` from the module-level variable ``ONE: i64`` (not ``Final``, and never
+a literal ``1``, which the compiled code shifts in 32 bits).
 
-The functions and their arguments:
+The rules of one deal are a :data:`DealRules` tuple, built once a deal from the contract's
+:class:`~kinglib.trick_rules.TrickRules`, the deal's trump and maker, and the direction of play
+(:func:`kinglib.tricks.deal_rules`). Its fields, by their index constants:
 
-``lead_mask(hand, no_heart_lead, barred_trumps) -> int``
-    The cards of ``hand`` that may lead a trick. ``no_heart_lead``: a heart may not be led
-    while the hand holds another suit. ``barred_trumps``: the trumps this leader may not lead
-    while holding another card (the trump suit's mask when only the maker leads trumps and the
-    leader is not the maker, else 0).
-``follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps, free=0) -> int``
-    The cards of ``hand`` that may follow a trick whose led card belongs to ``led`` (the mask
-    of the cards that count as the led suit: the suit's mask, or hearts and jokers when a
-    variant ranks its jokers with the hearts). Follow suit; with ``king_on_heart_lead`` the
-    holder of K♥ must play it on a heart lead; with ``king_on_void`` a player void in the led
-    suit who holds K♥ must play it; otherwise a player void in the led suit must play one of
-    ``trumps`` (the trump suit's mask, or 0) if he holds one, and may play anything if not.
-    ``free``: cards a player following suit may play as well (a joker played freely).
-``winning_bit(trick_mask, led, trumps, misere) -> int``
-    The bit of the card that wins a complete trick of the cards ``trick_mask``: the best trump
-    if a trump was played, else the best card of the led suit, or its lowest in misère.
-``winner_of(codes, best) -> int``
-    The seat of the play among ``codes`` (:func:`play_code`) whose card is the bit ``best``.
-``next_to_play(hands, seat, leader, players) -> int``
-    The seat that plays after ``seat`` to the trick led by ``leader``, passing over seats with
-    empty hands (a seat sitting out, a player gone out); ``leader`` when the trick is complete.
-``is_decided(tricks_done, last_scoring_trick, remaining, scoring_mask) -> bool``
-    Whether a deal may end early: no scoring trick is left to play (``tricks_done`` is at least
-    ``last_scoring_trick``) and none of the cards ``remaining`` in hands scores.
-``draw_below(getrandbits, n) -> int``
-    The number below ``n`` that ``random.Random.choice`` of a sequence of ``n`` items draws
-    (the same draws of the same generator's ``getrandbits``) when :data:`DRAWS_LIKE_CHOICE`.
-``shuffle(items, getrandbits) -> None``
-    ``random.Random.shuffle(items)``, drawn by :func:`draw_below`.
-``play_deal(hands, taken, leader, tricks_done, draws, rules)``
-    The rest of a deal played at random from the start of a trick, returning ``(tricks,
-    winners, ended_early)``. Each seat draws, with :func:`draw_below` and its own
-    ``draws[seat]`` (a ``getrandbits``), the card that ``random.Random.choice`` would draw from
-    the cards that :func:`lead_mask` or :func:`follow_mask` allow, listed in index order; the
-    seats play in the order of :func:`next_to_play`; the trick goes to the seat of
-    :func:`winning_bit`, who leads the next; the deal ends when the hands are empty or
-    :func:`is_decided`. ``hands`` and ``taken`` (lists of masks, one per seat: the cards held,
-    the cards taken) are updated in place. ``rules`` is a :data:`DealRules` tuple. Returns the
-    codes of each trick's plays in play order, each trick's winner, and whether the deal
-    ended early.
-``play_deal_by(hands, taken, leader, tricks_done, choose, rules)``
-    The rest of a deal played as :func:`play_deal` plays it, each card chosen by ``choose(seat,
-    legal, trick_mask, led, last)`` instead of drawn at random: ``legal`` is the mask the rules
-    allow, ``trick_mask`` the cards already in the trick (0 for a lead), ``led`` the led suit's
-    mask (0 for a lead), ``last`` whether the seat plays the trick's last card; it returns one
-    bit of ``legal``. :func:`play_deal` is this function with the random choice written in.
+``R_PLAYERS``, ``R_STEP``
+    The number of seats, and the step from one seat to the next in the direction of play (1
+    clockwise, ``players - 1`` counter-clockwise).
+``R_NEVER``, ``R_BROKEN``, ``R_MAKER_ONLY``, ``R_MAKER``
+    The cards that may not lead while the hand holds another card; those that may not lead
+    until broken (a card of their suit played to an earlier trick led in another suit); those
+    that only the seat ``R_MAKER`` (or -1) may lead while holding another card.
+``R_TRUMPS``, ``R_VOID``, ``R_OVERTRUMP``
+    The trump suit's mask (or 0); what a void player does (:data:`VOID_TRUMP`, :data:`VOID_DISCARD`,
+    :data:`VOID_DRAW`); the duty to beat the highest trump (:data:`OVER_NEVER`,
+    :data:`OVER_TRUMP_LEAD`, :data:`OVER_ALWAYS`).
+``R_VOID_DUTY``, ``R_FOLLOW_DUTY``, ``R_UNDER_DUTY``
+    Cards a void player must play if he holds one; cards a follower must play if he holds one;
+    cards a follower must play when they rank below the best card of the led suit in the trick.
+``R_MISERE``
+    The lowest card of the led suit wins.
+``R_JOKERS``, ``R_JOKER_SUIT``, ``R_JOKER_HIGH``, ``R_FREE``
+    The jokers that count as cards of a suit (or 0), that suit's mask, the cards of it that
+    rank above a joker, and the cards a follower may always play (the jokers when free).
+``R_EARLY_END``, ``R_LAST_SCORING``, ``R_SCORING``
+    Whether a decided deal ends early; how many tricks must be played before trick scoring is
+    over; the cards that score.
+``R_KITTY``
+    Whether the kitty goes to the winner of the deal's first trick.
+
+The functions:
+
+``lead_mask``, ``led_mask``, ``follow_rule``, ``follow_mask``
+    The cards that may lead; the mask of the cards that count as the suit led by a card; the
+    cards that may follow (0 when the player must draw from the stock), with the rule that
+    decided them (``follow_rule``) or without (``follow_mask``).
+``best_bit``, ``trick_winner``, ``would_win``, ``next_to_play``, ``broken_after``, ``is_decided``
+    The card and the seat that win a trick; whether a card played now would be winning it; the
+    next seat to play in the direction of play (passing over empty hands); the suits broken
+    after a trick; whether the cards left can no longer change any score.
+``play_deal``
+    The one loop: the rest of a deal from a trick's start, each card drawn at random (one
+    ``getrandbits`` per seat, as ``random.Random.choice`` draws) or picked by a chooser.
+``deal_points``, ``deal_cards``, ``deal_rules_of``
+    A deal's points from its taken cards and trick winners; the hands cut from a shuffle; a
+    :data:`DealRules` tuple from its fields by name.
 """
 
 from __future__ import annotations
@@ -77,27 +76,54 @@ from mypy_extensions import i64
 
 __all__ = [
     "DRAWS_LIKE_CHOICE",
+    "DRAW_INDEX",
+    "FOLLOW_ANY",
+    "FOLLOW_DRAW",
+    "FOLLOW_DUTY",
+    "FOLLOW_OVERTRUMP",
+    "FOLLOW_SUIT",
+    "FOLLOW_TRUMP",
+    "FOLLOW_TRUMP_BEAT",
+    "FOLLOW_UNDER",
+    "FOLLOW_VOID_DUTY",
     "HEARTS",
     "JOKERS",
     "KING_OF_HEARTS",
+    "MASK_BITS",
     "ONE",
+    "OVER_ALWAYS",
+    "OVER_NEVER",
+    "OVER_TRUMP_LEAD",
+    "REASON_SHIFT",
     "SUITED",
     "SUIT_MASKS",
     "SUIT_OF",
+    "VOID_DISCARD",
+    "VOID_DRAW",
+    "VOID_TRUMP",
+    "Chooser",
+    "DealPlay",
     "DealRules",
+    "best_bit",
     "bit_index",
+    "broken_after",
+    "deal_cards",
+    "deal_points",
+    "deal_rules_of",
     "draw_below",
     "drawn_bit",
     "follow_mask",
+    "follow_rule",
     "is_decided",
     "lead_mask",
+    "led_mask",
     "next_to_play",
     "play_code",
     "play_deal",
-    "play_deal_by",
     "shuffle",
+    "trick_winner",
     "winner_of",
-    "winning_bit",
+    "would_win",
 ]
 
 #: The masks of the four suits, in display order (spades, hearts, diamonds, clubs).
@@ -120,13 +146,146 @@ JOKERS: Final[i64] = (ONE << 52) | (ONE << 53)
 SUITED: Final[i64] = (ONE << 52) - 1
 #: The mask of the suit of every card index (0 for a joker).
 SUIT_OF: tuple[int, ...] = tuple(SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(54))
+#: The card index that codes a draw from the stock (no card has it).
+DRAW_INDEX: Final = 63
 
-#: The rules of a deal's trick play that :func:`play_deal` reads, as a plain tuple:
-#: ``(players, no_heart_lead, king_on_heart_lead, king_on_void, trumps, barred_trumps, maker,
-#: misere, early_end, last_scoring_trick, scoring_mask)``; ``trumps`` is the trump suit's mask
-#: (or 0), ``barred_trumps`` the trumps that a leader other than ``maker`` may not lead while
-#: holding another card (or 0), ``maker`` a seat or -1.
-DealRules = tuple[int, bool, bool, bool, int, int, int, bool, bool, int, int]
+#: What a player who cannot follow suit does (``R_VOID``).
+VOID_TRUMP: Final = 0
+VOID_DISCARD: Final = 1
+VOID_DRAW: Final = 2
+#: The legal cards of a :func:`follow_rule` answer (its low 54 bits), and where its reason is.
+MASK_BITS: Final[i64] = (ONE << 54) - 1
+REASON_SHIFT: Final = 56
+#: The rules that decide a follower's cards, as :func:`follow_rule` reports them.
+FOLLOW_SUIT: Final[i64] = 0
+FOLLOW_DUTY: Final[i64] = 1
+FOLLOW_UNDER: Final[i64] = 2
+FOLLOW_OVERTRUMP: Final[i64] = 3
+FOLLOW_DRAW: Final[i64] = 4
+FOLLOW_VOID_DUTY: Final[i64] = 5
+FOLLOW_TRUMP: Final[i64] = 6
+FOLLOW_TRUMP_BEAT: Final[i64] = 7
+FOLLOW_ANY: Final[i64] = 8
+# The reasons in place, made from ONE at run time (a compiled shift of two constants would be
+# folded into 32 bits).
+_UNIT: i64 = ONE << REASON_SHIFT
+_WHY_DUTY: i64 = FOLLOW_DUTY * _UNIT
+_WHY_UNDER: i64 = FOLLOW_UNDER * _UNIT
+_WHY_OVERTRUMP: i64 = FOLLOW_OVERTRUMP * _UNIT
+_WHY_DRAW: i64 = FOLLOW_DRAW * _UNIT
+_WHY_VOID_DUTY: i64 = FOLLOW_VOID_DUTY * _UNIT
+_WHY_TRUMP: i64 = FOLLOW_TRUMP * _UNIT
+_WHY_TRUMP_BEAT: i64 = FOLLOW_TRUMP_BEAT * _UNIT
+_WHY_ANY: i64 = FOLLOW_ANY * _UNIT
+#: The duty to beat the highest trump in the trick (``R_OVERTRUMP``).
+OVER_NEVER: Final = 0
+OVER_TRUMP_LEAD: Final = 1
+OVER_ALWAYS: Final = 2
+
+#: The rules of one deal's trick play, as a plain tuple (see the module's text for each field).
+DealRules = tuple[
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    bool,
+    int,
+    int,
+    int,
+    int,
+    bool,
+    int,
+    int,
+    bool,
+]
+R_PLAYERS: Final = 0
+R_STEP: Final = 1
+R_NEVER: Final = 2
+R_BROKEN: Final = 3
+R_MAKER_ONLY: Final = 4
+R_MAKER: Final = 5
+R_TRUMPS: Final = 6
+R_VOID: Final = 7
+R_OVERTRUMP: Final = 8
+R_VOID_DUTY: Final = 9
+R_FOLLOW_DUTY: Final = 10
+R_UNDER_DUTY: Final = 11
+R_MISERE: Final = 12
+R_JOKERS: Final = 13
+R_JOKER_SUIT: Final = 14
+R_JOKER_HIGH: Final = 15
+R_FREE: Final = 16
+R_EARLY_END: Final = 17
+R_LAST_SCORING: Final = 18
+R_SCORING: Final = 19
+R_KITTY: Final = 20
+
+
+def deal_rules_of(
+    players: int,
+    *,
+    step: int = 1,
+    never: int = 0,
+    broken: int = 0,
+    maker_only: int = 0,
+    maker: int = -1,
+    trumps: int = 0,
+    void: int = VOID_TRUMP,
+    overtrump: int = OVER_NEVER,
+    void_duty: int = 0,
+    follow_duty: int = 0,
+    under_duty: int = 0,
+    misere: bool = False,
+    jokers: int = 0,
+    joker_suit: int = 0,
+    joker_high: int = 0,
+    free: int = 0,
+    early_end: bool = False,
+    last_scoring: int = 0,
+    scoring: int = 0,
+    kitty: bool = False,
+) -> DealRules:
+    """A :data:`DealRules` tuple from its fields by name (the plain rules by default)."""
+    return (
+        players,
+        step,
+        never,
+        broken,
+        maker_only,
+        maker,
+        trumps,
+        void,
+        overtrump,
+        void_duty,
+        follow_duty,
+        under_duty,
+        misere,
+        jokers,
+        joker_suit,
+        joker_high,
+        free,
+        early_end,
+        last_scoring,
+        scoring,
+        kitty,
+    )
+
+
+#: What :func:`play_deal` returns: the codes of each trick's plays (draws included, in play
+#: order), each trick's winner, whether the deal ended early, the cards each draw took (one
+#: entry per draw, in order), and the suits broken when the play stopped.
+DealPlay = tuple[list[list[int]], list[int], bool, list[int], int]
+
+#: A card chooser for :func:`play_deal`: ``(seat, legal, trick_mask, led, last) -> bit``.
+Chooser = Callable[[int, int, int, int, bool], int]
 
 #: Whether ``random.Random.choice`` and ``shuffle`` draw their indices with ``getrandbits`` as
 #: :func:`draw_below` does (true on CPython); when false, callers draw with the generator.
@@ -140,51 +299,93 @@ def play_code(seat: int, index: int) -> int:
     return seat << 6 | index
 
 
-def lead_mask(hand: i64, no_heart_lead: bool, barred_trumps: i64) -> i64:
-    """The cards of ``hand`` that may lead a trick (see the module's description)."""
-    if no_heart_lead and hand & ~HEARTS:
-        hand &= ~HEARTS
-    if barred_trumps and hand & ~barred_trumps:
-        hand &= ~barred_trumps
-    return hand
-
-
-def follow_mask(
-    hand: i64,
-    led: i64,
-    king_on_heart_lead: bool,
-    king_on_void: bool,
-    trumps: i64,
-    free: i64 = 0,
-) -> i64:
-    """The cards of ``hand`` that may follow a trick led in ``led`` (see the module's text)."""
-    follow = hand & led
-    if follow:
-        if king_on_heart_lead and led & KING_OF_HEARTS and hand & KING_OF_HEARTS:
-            return KING_OF_HEARTS
-        return follow | (hand & free)
-    if king_on_void and hand & KING_OF_HEARTS:
-        return KING_OF_HEARTS
-    trumped = hand & trumps
-    if trumped:
-        return trumped
-    return hand
-
-
 def bit_index(bit: i64) -> int:
     """The index of the card whose bit is ``bit`` (the highest set bit of a mask)."""
     return int(bit).bit_length() - 1
 
 
-def winning_bit(trick_mask: i64, led: i64, trumps: i64, misere: bool) -> i64:
-    """The bit of the card that wins the trick ``trick_mask`` (see the module's description)."""
-    candidates = trick_mask & trumps
-    if candidates:
-        return candidates & -candidates
-    candidates = trick_mask & led
-    if misere:
-        return ONE << bit_index(candidates)
-    return candidates & -candidates
+# ------------------------------------------------------------------------------ legality
+
+
+def lead_mask(hand: i64, seat: int, broken: i64, rules: DealRules) -> i64:
+    """The cards of ``hand`` that ``seat`` may lead, the suits ``broken`` so far."""
+    barred: i64 = rules[R_NEVER] | (rules[R_BROKEN] & ~broken)
+    if seat != rules[R_MAKER]:
+        barred |= rules[R_MAKER_ONLY]
+    if barred:
+        allowed = hand & ~barred
+        if allowed:
+            return allowed
+    return hand
+
+
+def led_mask(index: int, rules: DealRules) -> i64:
+    """The mask of the cards that count as the suit led by card ``index``."""
+    jokers: i64 = rules[R_JOKERS]
+    if jokers:
+        suit: i64 = rules[R_JOKER_SUIT]
+        if index >= 52 or (ONE << index) & suit:
+            return suit | jokers
+    return SUIT_OF[index]
+
+
+def follow_rule(hand: i64, led: i64, trick_mask: i64, rules: DealRules, stock_left: bool) -> i64:
+    """The cards of ``hand`` that may follow the cards ``trick_mask`` led in ``led``, and why.
+
+    The low bits (``& MASK_BITS``) are the legal cards, 0 when the player cannot follow, the
+    void rule is to draw and ``stock_left``; the bits from ``REASON_SHIFT`` up say which rule
+    decided (``FOLLOW_SUIT``, ``FOLLOW_DUTY``, ``FOLLOW_UNDER``, ``FOLLOW_OVERTRUMP``,
+    ``FOLLOW_DRAW``, ``FOLLOW_VOID_DUTY``, ``FOLLOW_TRUMP``, ``FOLLOW_TRUMP_BEAT``,
+    ``FOLLOW_ANY``), for a refusal to explain. :func:`follow_mask` keeps the cards alone.
+    """
+    follow = hand & led
+    trumps: i64 = rules[R_TRUMPS]
+    if follow:
+        duty = follow & rules[R_FOLLOW_DUTY]
+        if duty:
+            return duty | _WHY_DUTY
+        under: i64 = follow & rules[R_UNDER_DUTY]
+        if under:
+            in_suit = trick_mask & led
+            best = in_suit & -in_suit
+            under &= ~(best | (best - 1))
+            if under:
+                return under | _WHY_UNDER
+        if rules[R_OVERTRUMP] and led & trumps:
+            high = trick_mask & trumps
+            beat = follow & ((high & -high) - 1)
+            if beat and beat != follow:
+                return beat | _WHY_OVERTRUMP
+        return follow | (hand & rules[R_FREE])
+    void = rules[R_VOID]
+    if void == VOID_DRAW and stock_left:
+        return _WHY_DRAW
+    duty = hand & rules[R_VOID_DUTY]
+    if duty:
+        return duty | _WHY_VOID_DUTY
+    trumped = hand & trumps
+    if trumped:
+        reason = _WHY_TRUMP
+        if rules[R_OVERTRUMP] == OVER_ALWAYS:
+            high = trick_mask & trumps
+            if high:
+                beat = trumped & ((high & -high) - 1)
+                if beat and beat != trumped:
+                    trumped = beat
+                    reason = _WHY_TRUMP_BEAT
+        if void == VOID_TRUMP:
+            return trumped | reason
+        if reason == _WHY_TRUMP_BEAT:
+            return (hand & ~trumps) | trumped | reason
+    return hand | _WHY_ANY
+
+
+def follow_mask(hand: i64, led: i64, trick_mask: i64, rules: DealRules, stock_left: bool) -> i64:
+    """The cards of ``hand`` that may follow (:func:`follow_rule` without its reason)."""
+    return follow_rule(hand, led, trick_mask, rules, stock_left) & MASK_BITS
+
+
+# ------------------------------------------------------------------------------ the trick
 
 
 def winner_of(codes: Sequence[int], best: i64) -> int:
@@ -196,19 +397,80 @@ def winner_of(codes: Sequence[int], best: i64) -> int:
     raise AssertionError("a trick without a winner")
 
 
-def next_to_play(hands: Sequence[int], seat: int, leader: int, players: int) -> int:
-    """The next seat to play to the trick of ``leader``, or ``leader`` when it is complete."""
-    nxt = seat + 1 if seat + 1 < players else 0
+def best_bit(trick_mask: i64, led: i64, rules: DealRules, first_joker: i64) -> i64:
+    """The bit of the card that wins the trick ``trick_mask`` led in ``led``.
+
+    The best trump if a trump was played, else the best card of the led suit (its lowest in
+    misère); with jokers in the trick, on a lead of the jokers' suit the best card of it above
+    a joker, else ``first_joker``, the bit of the first joker played.
+    """
+    jokers: i64 = trick_mask & rules[R_JOKERS]
+    if jokers:
+        if led & rules[R_JOKER_SUIT]:
+            high: i64 = trick_mask & rules[R_JOKER_HIGH]
+            if high:
+                return high & -high
+        return first_joker
+    candidates: i64 = trick_mask & rules[R_TRUMPS]
+    if not candidates:
+        candidates = trick_mask & led
+        if rules[R_MISERE]:
+            return ONE << bit_index(candidates)
+    return candidates & -candidates
+
+
+def trick_winner(codes: Sequence[int], trick_mask: i64, led: i64, rules: DealRules) -> int:
+    """The seat that wins the complete trick of ``codes`` (the cards ``trick_mask``)."""
+    first_joker: i64 = 0
+    if trick_mask & rules[R_JOKERS]:
+        for code in codes:
+            index = code & 63
+            if 52 <= index < 54:
+                first_joker = ONE << index
+                break
+    return winner_of(codes, best_bit(trick_mask, led, rules, first_joker))
+
+
+def would_win(trick_mask: i64, led: i64, bit: i64, rules: DealRules) -> bool:
+    """Whether the card ``bit``, played now to the trick ``trick_mask``, would be winning it."""
+    jokers: i64 = trick_mask & rules[R_JOKERS]
+    first_joker = jokers & -jokers if jokers else bit & rules[R_JOKERS]
+    return best_bit(trick_mask | bit, led, rules, first_joker) == bit
+
+
+def next_to_play(hands: Sequence[int], seat: int, leader: int, players: int, step: int) -> int:
+    """The next seat to play to the trick of ``leader``, or ``leader`` when it is complete.
+
+    Seats with empty hands (sitting out, or gone out) are passed over; ``step`` is 1 for
+    clockwise play and ``players - 1`` for counter-clockwise play.
+    """
+    nxt = seat + step
+    if nxt >= players:
+        nxt -= players
     while nxt != leader and not hands[nxt]:
-        nxt = nxt + 1 if nxt + 1 < players else 0
+        nxt += step
+        if nxt >= players:
+            nxt -= players
     return nxt
+
+
+def broken_after(broken: i64, trick_mask: i64, led: i64) -> i64:
+    """The suits broken after a trick: those of ``broken`` and every suit played off ``led``."""
+    off = trick_mask & ~led
+    for suit in SUIT_MASKS:
+        if off & suit:
+            broken |= suit
+    return broken
 
 
 def is_decided(
     tricks_done: int, last_scoring_trick: int, remaining: i64, scoring_mask: i64
 ) -> bool:
-    """Whether the cards ``remaining`` in hands can no longer change anyone's score."""
+    """Whether the cards ``remaining`` can no longer change anyone's score."""
     return tricks_done >= last_scoring_trick and not remaining & scoring_mask
+
+
+# ------------------------------------------------------------------------------ random draws
 
 
 def draw_below(getrandbits: Callable[[int], int], n: int) -> int:
@@ -241,137 +503,192 @@ def drawn_bit(legal: i64, getrandbits: Callable[[int], int]) -> i64:
     return legal & -legal
 
 
+def deal_cards(
+    pack: list[int], sizes: list[int], getrandbits: Callable[[int], int]
+) -> tuple[list[int], list[int]]:
+    """Shuffle the card bits ``pack`` and cut it into masks of ``sizes`` cards, in order.
+
+    Returns the masks and the shuffled bits, as ``random.Random.shuffle`` orders them.
+    """
+    cards = list(pack)
+    shuffle(cards, getrandbits)
+    out: list[int] = []
+    pos = 0
+    for size in sizes:
+        mask: i64 = 0
+        for k in range(pos, pos + size):
+            mask |= cards[k]
+        out.append(mask)
+        pos += size
+    return out, cards
+
+
+# ------------------------------------------------------------------------------ whole deals
+
+
 def play_deal(
     hands: list[int],
     taken: list[int],
     leader: int,
     tricks_done: int,
+    broken: i64,
     draws: Sequence[Callable[[int], int]],
+    choose: Chooser | None,
     rules: DealRules,
-) -> tuple[list[list[int]], list[int], bool]:
-    """Play the rest of a deal at random from a trick's start (see the module's text)."""
-    players: int = rules[0]
-    no_heart_lead: bool = rules[1]
-    king_on_heart_lead: bool = rules[2]
-    king_on_void: bool = rules[3]
-    trumps: i64 = rules[4]
-    barred_trumps: i64 = rules[5]
-    maker: int = rules[6]
-    misere: bool = rules[7]
-    early_end: bool = rules[8]
-    last_scoring_trick: int = rules[9]
-    scoring_mask: i64 = rules[10]
+    stock: list[int],
+    kitty: i64,
+) -> DealPlay:
+    """Play the rest of a deal from the start of a trick led by ``leader``.
+
+    ``hands`` and ``taken`` (one mask per seat) are updated in place, and so is ``stock`` (the
+    indices of the stock's cards, the next to be drawn first; drawn only under
+    :data:`VOID_DRAW`). ``tricks_done`` tricks were played before, breaking the suits
+    ``broken``. Each card is picked by ``choose(seat, legal, trick_mask, led, last)`` when it is
+    given, else drawn as ``random.Random.choice`` draws from the legal cards in index order,
+    with ``draws[seat]`` (a ``getrandbits``); a forced draw from the stock is drawn the same way
+    from the one move it is (and not asked of ``choose``). The winner of each trick leads the
+    next (the next seat with cards, if he has none left); ``kitty`` joins the taken cards of
+    the first trick's winner when the rules say so. The deal ends when the hands are empty,
+    when at most one seat holds cards in a deal with a stock (he takes his hand and the stock;
+    with nobody left, the stock goes to the last trick's winner), or early, when decided.
+
+    Returns :data:`DealPlay`.
+    """
+    players: int = rules[R_PLAYERS]
+    step: int = rules[R_STEP]
+    tracks_broken = rules[R_BROKEN] != 0
+    draw_rule = rules[R_VOID] == VOID_DRAW
+    early_end: bool = rules[R_EARLY_END]
+    last_scoring: int = rules[R_LAST_SCORING]
+    scoring: i64 = rules[R_SCORING]
+    to_kitty = rules[R_KITTY] and tricks_done == 0 and kitty != 0
     remaining: i64 = 0
     for held in hands:
         remaining |= held
+    for index in stock:
+        remaining |= ONE << index
     tricks: list[list[int]] = []
     winners: list[int] = []
+    drawn: list[int] = []
     seat = leader
     while True:
         leader = seat
         hand: i64 = hands[seat]
-        legal = lead_mask(hand, no_heart_lead, barred_trumps if seat != maker else 0)
-        # The card random.choice draws from the legal cards in index order: skip that many
-        # (drawn_bit, written out here: the interpreted kernel saves the call).
-        skip = draw_below(draws[seat], int(legal).bit_count())
-        while skip:
-            legal &= legal - 1
-            skip -= 1
-        bit = legal & -legal
-        index = int(bit).bit_length() - 1
-        hands[seat] = hand ^ bit
-        codes = [seat << 6 | index]
-        trick_mask = bit
-        led: i64 = SUIT_OF[index]
-        seat = next_to_play(hands, seat, leader, players)
-        while seat != leader:
-            hand = hands[seat]
-            legal = follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps)
+        legal = lead_mask(hand, seat, broken, rules)
+        following = next_to_play(hands, seat, leader, players, step)
+        bit: i64
+        if choose is None:
             skip = draw_below(draws[seat], int(legal).bit_count())
             while skip:
                 legal &= legal - 1
                 skip -= 1
             bit = legal & -legal
-            hands[seat] = hand ^ bit
-            codes.append(seat << 6 | (int(bit).bit_length() - 1))
-            trick_mask |= bit
-            seat = next_to_play(hands, seat, leader, players)
-        seat = winner_of(codes, winning_bit(trick_mask, led, trumps, misere))
-        taken[seat] |= trick_mask
-        tricks.append(codes)
-        winners.append(seat)
-        remaining ^= trick_mask
-        if not remaining:
-            return tricks, winners, False
-        if early_end and is_decided(
-            tricks_done + len(tricks), last_scoring_trick, remaining, scoring_mask
-        ):
-            return tricks, winners, True
-
-
-#: A card chooser for :func:`play_deal_by`: ``(seat, legal, trick_mask, led, last) -> bit``.
-Chooser = Callable[[int, int, int, int, bool], int]
-
-
-def play_deal_by(
-    hands: list[int],
-    taken: list[int],
-    leader: int,
-    tricks_done: int,
-    choose: Chooser,
-    rules: DealRules,
-) -> tuple[list[list[int]], list[int], bool]:
-    """Play the rest of a deal from a trick's start, ``choose`` picking every card."""
-    players: int = rules[0]
-    no_heart_lead: bool = rules[1]
-    king_on_heart_lead: bool = rules[2]
-    king_on_void: bool = rules[3]
-    trumps: i64 = rules[4]
-    barred_trumps: i64 = rules[5]
-    maker: int = rules[6]
-    misere: bool = rules[7]
-    early_end: bool = rules[8]
-    last_scoring_trick: int = rules[9]
-    scoring_mask: i64 = rules[10]
-    remaining: i64 = 0
-    for held in hands:
-        remaining |= held
-    tricks: list[list[int]] = []
-    winners: list[int] = []
-    seat = leader
-    while True:
-        leader = seat
-        hand: i64 = hands[seat]
-        legal = lead_mask(hand, no_heart_lead, barred_trumps if seat != maker else 0)
-        following = next_to_play(hands, seat, leader, players)
-        bit: i64 = choose(seat, legal, 0, 0, following == leader)
-        if not bit & legal or bit & (bit - 1):
-            raise ValueError(f"the chooser gave {bit:#x}, not one card of {legal:#x}")
+        else:
+            bit = choose(seat, legal, 0, 0, following == leader)
+            if not bit & legal or bit & (bit - 1):
+                raise ValueError(f"the chooser gave {bit:#x}, not one card of {legal:#x}")
         index = bit_index(bit)
         hands[seat] = hand ^ bit
         codes = [seat << 6 | index]
         trick_mask = bit
-        led: i64 = SUIT_OF[index]
-        seat = following
+        led = led_mask(index, rules)
+        seat = next_to_play(hands, seat, leader, players, step)
         while seat != leader:
             hand = hands[seat]
-            legal = follow_mask(hand, led, king_on_heart_lead, king_on_void, trumps)
-            following = next_to_play(hands, seat, leader, players)
-            bit = choose(seat, legal, trick_mask, led, following == leader)
-            if not bit & legal or bit & (bit - 1):
-                raise ValueError(f"the chooser gave {bit:#x}, not one card of {legal:#x}")
+            legal = (
+                follow_rule(hand, led, trick_mask, rules, draw_rule and len(stock) > 0) & MASK_BITS
+            )
+            if not legal:
+                # A draw: the one legal move; cards come off the stock until one follows.
+                if choose is None:
+                    draw_below(draws[seat], 1)
+                got: i64 = 0
+                count = 0
+                while count < len(stock):
+                    card = ONE << stock[count]
+                    got |= card
+                    count += 1
+                    if card & led:
+                        break
+                del stock[:count]
+                hand |= got
+                hands[seat] = hand
+                codes.append(seat << 6 | DRAW_INDEX)
+                drawn.append(got)
+                legal = (
+                    follow_rule(hand, led, trick_mask, rules, draw_rule and len(stock) > 0)
+                    & MASK_BITS
+                )
+            following = next_to_play(hands, seat, leader, players, step)
+            if choose is None:
+                skip = draw_below(draws[seat], int(legal).bit_count())
+                while skip:
+                    legal &= legal - 1
+                    skip -= 1
+                bit = legal & -legal
+            else:
+                bit = choose(seat, legal, trick_mask, led, following == leader)
+                if not bit & legal or bit & (bit - 1):
+                    raise ValueError(f"the chooser gave {bit:#x}, not one card of {legal:#x}")
             hands[seat] = hand ^ bit
             codes.append(seat << 6 | bit_index(bit))
             trick_mask |= bit
-            seat = following
-        seat = winner_of(codes, winning_bit(trick_mask, led, trumps, misere))
-        taken[seat] |= trick_mask
+            seat = next_to_play(hands, seat, leader, players, step)
+        winner = trick_winner(codes, trick_mask, led, rules)
+        taken[winner] |= trick_mask
+        if to_kitty:
+            taken[winner] |= kitty
+            to_kitty = False
         tricks.append(codes)
-        winners.append(seat)
-        remaining ^= trick_mask
+        winners.append(winner)
+        remaining &= ~trick_mask  # a card drawn from the stock stays among the remaining
+        if tracks_broken:
+            broken = broken_after(broken, trick_mask, led)
+        if draw_rule:
+            holders = 0
+            receiver = winner
+            for s in range(players):
+                if hands[s]:
+                    holders += 1
+                    receiver = s
+            if holders <= 1:
+                # At most one seat holds cards: he takes his hand and the stock (nobody: the
+                # stock goes to the trick's winner).
+                taken[receiver] |= hands[receiver]
+                hands[receiver] = 0
+                for index in stock:
+                    taken[receiver] |= ONE << index
+                del stock[:]
+                return tricks, winners, False, drawn, broken
         if not remaining:
-            return tricks, winners, False
-        if early_end and is_decided(
-            tricks_done + len(tricks), last_scoring_trick, remaining, scoring_mask
-        ):
-            return tricks, winners, True
+            return tricks, winners, False, drawn, broken
+        if early_end and is_decided(tricks_done + len(tricks), last_scoring, remaining, scoring):
+            return tricks, winners, True, drawn, broken
+        seat = winner
+        while not hands[seat]:
+            seat += step
+            if seat >= players:
+                seat -= players
+
+
+def deal_points(
+    taken: Sequence[int],
+    winners: Sequence[int],
+    trick_values: Sequence[int],
+    groups: Sequence[tuple[int, int]],
+) -> list[int]:
+    """The points of a deal: each taken card's group values, each trick's value to its winner.
+
+    ``winners`` lists the winner of every trick of the deal, from the first; ``trick_values``
+    the value of each trick by its index; ``groups`` ``(mask, value)`` pairs.
+    """
+    points = [0] * len(taken)
+    for seat in range(len(taken)):
+        pile: i64 = taken[seat]
+        total = 0
+        for mask, value in groups:
+            total += value * int(pile & mask).bit_count()
+        points[seat] = total
+    for k in range(min(len(winners), len(trick_values))):
+        points[winners[k]] += trick_values[k]
+    return points

@@ -13,7 +13,7 @@ from kinglib.moves import Move
 if TYPE_CHECKING:
     from kinglib.state import State
 
-__all__ = ["PhaseRules", "describe_moves"]
+__all__ = ["ContractPlay", "PhaseRules", "describe_moves"]
 
 
 def describe_moves(moves: tuple[Move, ...], limit: int = 12) -> str:
@@ -56,3 +56,46 @@ class PhaseRules:
         return (
             f"it is not a legal move now (the {state.phase.value} phase: {describe_moves(legal)})"
         )
+
+
+class ContractPlay(PhaseRules):
+    """The PLAY phase of a variant with play phases of its own: each deal to its contract's.
+
+    A contract whose trick rules name a phase (``TrickRules(phase="fan_tan")``) is played by
+    that phase; every other contract by trick play. ``load_rules`` builds it when a variant's
+    ``kinglib_phases`` names a play phase.
+
+    Args:
+        trick_play: the rules of trick play (``None`` when no contract is played by tricks).
+        named: the variant's own play phases, by name.
+
+    """
+
+    def __init__(self, trick_play: PhaseRules | None, named: dict[str, PhaseRules]) -> None:
+        """Keep the phases to hand the deals to."""
+        self.trick_play = trick_play
+        self.named = dict(named)
+
+    def phase_for(self, state: State) -> PhaseRules:
+        """The phase that plays the deal of ``state``."""
+        contract = state.contract_info
+        name = None if contract is None else contract.trick_rules.phase
+        chosen = self.trick_play if name is None else self.named[name]
+        assert chosen is not None
+        return chosen
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """The legal moves of the deal's phase."""
+        return self.phase_for(state).legal_moves(state)
+
+    def apply(self, state: State, move: Move) -> State:
+        """The deal's phase applies the move."""
+        return self.phase_for(state).apply(state, move)
+
+    def apply_if_legal(self, state: State, move: Move) -> State | None:
+        """The deal's phase checks and applies the move."""
+        return self.phase_for(state).apply_if_legal(state, move)
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """The deal's phase explains a refusal."""
+        return self.phase_for(state).why_illegal(state, move)

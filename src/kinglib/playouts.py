@@ -5,11 +5,12 @@ the deal scores. Two ways of playing are offered:
 
 * ``"greedy"``: every card of a trick-taking phase is picked by :func:`greedy_card`, a fast
   player that ducks in a penalty deal and takes in a positive one; every other move (a
-  contract, a bid, a declaration, a discard, a draw) is the one
-  :class:`~kinglib.bots.HeuristicBot` makes. From the start of a trick, the card play of the
-  stock trick rules runs whole in the trick kernel (:func:`kinglib.kernel.play_deal_by`);
-  other trick rules (a variant's own) are played a card at a time, the trick's winner asked of
-  the phase's rules. That is many times faster than building a view for every card.
+  contract, a bid, a declaration, a discard) is the one
+  :class:`~kinglib.bots.HeuristicBot` makes. From the start of a trick, the card play runs
+  whole in the trick kernel (:func:`kinglib.kernel.play_deal` with a chooser; a forced draw
+  from the stock is made there too); a phase with rules of its own is played a card at a time,
+  the trick's winner asked of the phase's rules. That is many times faster than building a
+  view for every card.
 * ``"random"``: uniformly random legal moves.
 
 The rules are the engine's: the legal cards come from the kernel's rule functions or from the
@@ -24,19 +25,18 @@ from typing import TYPE_CHECKING
 
 from kinglib.contracts import Contract
 from kinglib.kernel import (
-    HEARTS,
-    SUIT_OF,
     Chooser,
     DealRules,
+    led_mask,
     next_to_play,
-    play_deal_by,
-    winning_bit,
+    play_deal,
+    would_win,
 )
 from kinglib.moves import Move, Play
-from kinglib.random_match import kernel_deal_end, kernel_deal_rules, kernel_trick_play
+from kinglib.random_match import kernel_trick_play
 from kinglib.rules import Rules
 from kinglib.state import Phase, State
-from kinglib.tricks import TrickPlay
+from kinglib.tricks import TrickPlay, broken_suits
 
 if TYPE_CHECKING:
     from kinglib.bots import HeuristicBot
@@ -108,9 +108,7 @@ def greedy_card(
 
 
 def greedy_chooser(contract: Contract, deal_rules: DealRules) -> Chooser:
-    """A :func:`greedy_card` player for :func:`~kinglib.kernel.play_deal_by` in ``contract``."""
-    trumps = deal_rules[4]
-    misere = deal_rules[7]
+    """A :func:`greedy_card` player for :func:`~kinglib.kernel.play_deal` in ``contract``."""
     scoring = contract.scoring_mask
     positive = contract.trump_round or contract.sign > 0
 
@@ -120,7 +118,7 @@ def greedy_chooser(contract: Contract, deal_rules: DealRules) -> Chooser:
             rest = legal
             while rest:
                 bit = rest & -rest
-                if winning_bit(trick_mask | bit, led, trumps, misere) == bit:
+                if would_win(trick_mask, led, bit, deal_rules):
                     wins |= bit
                 rest ^= bit
         return greedy_card(legal, wins, trick_mask, led, last, positive, scoring)
@@ -150,9 +148,7 @@ class Playout:
 
         self.rules = rules
         self.kind = kind
-        self._kernel = kernel_trick_play(rules) if kind == "greedy" else None
-        play = rules.phases.get(Phase.PLAY)
-        self._tricks = play if kind == "greedy" and isinstance(play, TrickPlay) else None
+        self._greedy = kind == "greedy"
         self._bot: HeuristicBot = HeuristicBot()
 
     def points(self, state: State, seat: int, rng: random.Random) -> int:
@@ -162,26 +158,32 @@ class Playout:
         without the deal being scored, 0.
         """
         deal = state.deal_number
-        kernel = self._kernel
+        rules = self.rules
         while not state.is_over and state.deal_number == deal:
-            if kernel is not None and state.phase is Phase.PLAY and not state.trick:
-                deal_rules = kernel_deal_rules(state, kernel)
+            if self._greedy and state.phase is Phase.PLAY and not state.trick:
+                trick_play = kernel_trick_play(rules, state)
                 contract = state.contract_info
-                if deal_rules is not None and contract is not None:
+                if trick_play is not None and contract is not None:
+                    deal_rules = trick_play.deal_rules(state)
+                    stock, kitty = trick_play.kernel_start(state)
                     hands = list(state.hands_mask)
                     taken = list(state.taken_mask)
                     leader = state.to_move
                     assert leader is not None
-                    played, winners, _ = play_deal_by(
+                    played, winners, _, drawn, _ = play_deal(
                         hands,
                         taken,
                         leader,
                         len(state.tricks),
+                        broken_suits(state, deal_rules),
+                        (),
                         greedy_chooser(contract, deal_rules),
                         deal_rules,
+                        stock,
+                        kitty,
                     )
-                    end = kernel_deal_end(state, kernel.players, played, winners, hands, taken)
-                    return self.rules.score_deal(end)[seat]
+                    end = trick_play.kernel_end(state, played, winners, drawn, hands, taken, stock)
+                    return rules.score_deal(end)[seat]
             state = state.apply(self.move(state, rng))
         results = state.results
         return results[deal - 1].points[seat] if len(results) >= deal else 0
@@ -196,12 +198,13 @@ class Playout:
         moves = state.legal_moves()
         if self.kind == "random":
             return rng.choice(moves)
-        tricks = self._tricks
         contract = state.contract_info
-        if tricks is not None and state.phase is Phase.PLAY and contract is not None:
-            card = self._greedy_play(state, tricks, contract, moves)
-            if card is not None:
-                return card
+        if state.phase is Phase.PLAY and contract is not None:
+            tricks = self.rules.phase_for(state)
+            if isinstance(tricks, TrickPlay):
+                card = self._greedy_play(state, tricks, contract, moves)
+                if card is not None:
+                    return card
         mover = state.to_move
         assert mover is not None
         return self._bot.choose_move(state.view(mover))
@@ -224,15 +227,14 @@ class Playout:
         leader = seat
         if trick:
             leader = trick[0][0]
-            first = trick[0][1]
-            led = HEARTS if first.suit is None else SUIT_OF[first.index]
+            led = led_mask(trick[0][1].index, tricks.deal_rules(state))
             for _, card in trick:
                 trick_mask |= card.mask
             for bit, move in by_bit.items():
                 if tricks.trick_winner(state, (*trick, (seat, move.card))) == seat:
                     wins |= bit
         hands = state.hands_mask
-        last = next_to_play(hands, seat, leader, len(hands)) == leader
+        last = next_to_play(hands, seat, leader, len(hands), state.rules.step) == leader
         positive = contract.trump_round or contract.sign > 0
         bit = greedy_card(legal, wins, trick_mask, led, last, positive, contract.scoring_mask)
         return by_bit[bit]

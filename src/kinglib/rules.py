@@ -27,10 +27,10 @@ from kinglib.errors import RulesError, short_repr
 from kinglib.flow import start_deal
 from kinglib.given_deals import given_deal
 from kinglib.hook_calls import PER_DEAL_HOOKS, house_filter, per_deal_caller
-from kinglib.load_checks import check_loaded
+from kinglib.load_checks import check_loaded, settled_contracts
 from kinglib.moves import Move
 from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
+from kinglib.phases import ContractPlay, PhaseRules
 from kinglib.plugins import (
     load_variant_plugin,
     make_plugin_manager,
@@ -41,7 +41,10 @@ from kinglib.plugins import (
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, MatchSetup, Phase, State
 
-__all__ = ["Rules", "load_rules"]
+__all__ = ["DIRECTIONS", "Rules", "load_rules"]
+
+#: The directions of play.
+DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
 
 
 class Rules:
@@ -61,7 +64,12 @@ class Rules:
         deck: the pack.
         contracts: the contract catalogue, by id.
         schedule: the shape of the match.
-        phases: the rules of each phase.
+        phases: the rules of each phase. When a contract is played by a play phase of the
+            variant's own (``TrickRules.phase``), the PLAY phase's rules hand each deal to the
+            phase its contract names (:meth:`phase_for` says which).
+        play_phases: the variant's own play phases, by name (empty for most variants).
+        direction: the direction of play, ``"clockwise"`` or ``"counterclockwise"``.
+        step: the step from a seat to the next in the direction of play (1, or ``players - 1``).
         legal_moves_filter: the house rules' restriction of legal moves, if any plugin has one.
 
     """
@@ -77,9 +85,13 @@ class Rules:
     contracts: Mapping[str, Contract]
     schedule: Schedule
     phases: Mapping[Phase, PhaseRules]
+    play_phases: Mapping[str, PhaseRules]
+    direction: str
+    step: int
     legal_moves_filter: Callable[[State, tuple[Move, ...]], tuple[Move, ...]] | None
     _phase_rules: dict[Phase, PhaseRules]  # a plain dict: faster to look up than the proxy
     _hooks: dict[str, Callable[..., Any]]  # the per-deal hooks, by name (per_deal_caller)
+    _deal_rules: dict[Any, Any]  # the kernel's rules of each contract, trump and maker (tricks)
 
     def __init__(self) -> None:
         """Use :func:`load_rules`."""
@@ -142,9 +154,19 @@ class Rules:
 
     # ------------------------------------------------------------------ hook calls
 
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play."""
+        return (seat + steps * self.step) % self.players
+
+    def phase_for(self, state: State) -> PhaseRules:
+        """The rules of the phase that plays ``state`` (for PLAY, the one its contract names)."""
+        phase_rules = self._phase_rules[state.phase]
+        pick = getattr(phase_rules, "phase_for", None)
+        return phase_rules if pick is None else pick(state)
+
     def dealer_for(self, deal_number: int) -> int:
-        """The dealer of deal ``deal_number`` of a match: the deal passes to the left."""
-        return (int(self.options["first_dealer"]) + deal_number - 1) % self.players
+        """The dealer of deal ``deal_number`` of a match: the deal passes to the next seat."""
+        return self.next_seat(int(self.options["first_dealer"]), deal_number - 1)
 
     def rng(self, seed: int, deal_number: int) -> random.Random:
         """The random generator of one deal of a seeded match."""
@@ -304,19 +326,42 @@ def load_rules(
     setattr_(rules, "option_specs", MappingProxyType(specs))
     setattr_(rules, "options", MappingProxyType({name: resolved[name] for name in specs}))
 
+    direction = pm.hook.kinglib_direction(rules=rules)
+    if direction not in DIRECTIONS:
+        raise RulesError(
+            f"{variant}: the direction of play is 'clockwise' or 'counterclockwise', not "
+            f"{short_repr(direction)}"
+        )
+    setattr_(rules, "direction", direction)
+    setattr_(rules, "step", 1 if direction == "clockwise" else players - 1)
+    setattr_(rules, "_deal_rules", {})
     deck = pm.hook.kinglib_deck(rules=rules)
     setattr_(rules, "deck", deck)
     contracts = pm.hook.kinglib_contracts(rules=rules)
     if not contracts:
         raise RulesError(f"variant {variant!r} defines no contracts")
-    setattr_(rules, "contracts", MappingProxyType(dict(contracts)))
+    setattr_(rules, "contracts", MappingProxyType(settled_contracts(rules, contracts)))
     setattr_(rules, "schedule", pm.hook.kinglib_schedule(rules=rules))
     # The house filter is known before the phases are built: a phase reads it from the rules
     # it is built with (a trick play carries no legal cards when a filter may cut them).
     setattr_(rules, "legal_moves_filter", house_filter(pm))
     phases: dict[Phase, PhaseRules] = {}
+    named: dict[str, PhaseRules] = {}
     for found in reversed(pm.hook.kinglib_phases(rules=rules)):
-        phases.update(found)
+        for key, phase_rules in found.items():
+            if isinstance(key, Phase):
+                phases[key] = phase_rules
+            elif isinstance(key, str):
+                named[key] = phase_rules
+            else:
+                raise RulesError(
+                    f"kinglib_phases of {variant} gave the key {short_repr(key)}: a key is a "
+                    "Phase or the name of a play phase of the variant's own"
+                )
+    setattr_(rules, "play_phases", MappingProxyType(named))
+    if named:
+        trick_play = phases.get(Phase.PLAY)
+        phases[Phase.PLAY] = ContractPlay(trick_play, named)
     setattr_(rules, "phases", MappingProxyType(phases))
     setattr_(rules, "_phase_rules", phases)
     check_loaded(rules)

@@ -482,8 +482,9 @@ class State(_Record):
 
     @property
     def eldest(self) -> int:
-        """The seat left of the dealer."""
-        return (self.dealer + 1) % self.rules.players
+        """The seat after the dealer in the direction of play (left of him, clockwise)."""
+        rules = self.rules
+        return (self.dealer + rules.step) % rules.players
 
     def hand(self, seat: int) -> CardSet:
         """The cards that ``seat`` holds now."""
@@ -715,7 +716,7 @@ def _after_trick(
 
 def _after_deal_play(
     state: State,
-    to_move: int,
+    to_move: int | None,
     hands: tuple[int, ...],
     chain: MoveChain,
     taken: tuple[int, ...],

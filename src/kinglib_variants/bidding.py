@@ -46,6 +46,8 @@ from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, Phase, State
+from kinglib.trick_rules import TrickRules
+from kinglib.tricks import start_play
 
 __all__ = [
     "CONTRACT_ID",
@@ -138,6 +140,7 @@ def penalty_contracts(deck: int) -> dict[Suit, Contract]:
             card_values=((mask, -1),),
             total=-count,
             description=f"1 a card of the penalty suit ({en}), plus the winning bid",
+            trick_rules=TrickRules(leader="maker"),  # the highest bidder, else the eldest
         )
     return built
 
@@ -195,12 +198,11 @@ class BiddingAuction(PhaseRules):
             return state.after(move, aux=record, phase=Phase.DECLARE, to_move=bidder, maker=bidder)
         if self.redeal:
             return finish_deal(state.after(move, aux=record), ended_early=True)
-        return state.after(
+        return start_play(
+            state,
             move,
             aux=attrs.evolve(record, suit=Suit.HEARTS),
-            phase=Phase.PLAY,
             contract_info=self.contracts[Suit.HEARTS],
-            to_move=state.eldest,
         )
 
 
@@ -232,12 +234,11 @@ class PenaltyDeclaration(PhaseRules):
         """Set the penalty suit; the bidder leads to the first trick."""
         assert isinstance(move, Declare) and isinstance(move.trump, Suit)
         record: AuctionRecord = state.aux
-        return state.after(
+        return start_play(
+            state,
             move,
             aux=attrs.evolve(record, suit=move.trump),
-            phase=Phase.PLAY,
             contract_info=self.contracts[move.trump],
-            to_move=state.maker,
         )
 
 

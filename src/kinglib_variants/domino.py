@@ -36,6 +36,7 @@ from kinglib.dealing import Deal, deal_evenly
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
+from kinglib.kernel import DRAW_INDEX
 from kinglib.moves import Draw, Move, Play
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -43,7 +44,8 @@ from kinglib.rules import Rules
 from kinglib.sampling import HiddenLayout
 from kinglib.schedule import Schedule
 from kinglib.state import Phase, State, Trick
-from kinglib.tricks import TrickPlay, plays_of
+from kinglib.trick_rules import TrickRules
+from kinglib.tricks import TrickPlay, plays_of, start_play
 from kinglib.view import View
 from kinglib_variants._hidden import domino_layout
 
@@ -129,45 +131,34 @@ def stock_order(state: State) -> tuple[Card, ...]:
 
 
 class DominoPlay(TrickPlay):
-    """The PLAY phase of domino: follow suit or draw, players going out, the stock at the end."""
+    """The PLAY phase of domino: follow suit or draw, players going out, the stock at the end.
+
+    The trick rules are the contract's (``TrickRules(void="draw")``: a player who cannot follow
+    draws from the stock), decided by the kernel; this phase adds the draw move, the stock
+    kept in ``state.aux`` and the end of a deal when at most one player still holds cards.
+    The kernel plays its deals whole (:meth:`kernel_start`, :meth:`kernel_end`).
+    """
+
+    whole_deals = True
 
     # --------------------------------------------------------------- legality
 
+    def stock_left(self, state: State) -> bool:
+        """Whether the stock still holds cards."""
+        aux = state.aux
+        assert isinstance(aux, DominoAux)
+        return bool(aux.stock)
+
     def must_draw(self, state: State) -> bool:
         """Whether the player to move cannot follow suit while the stock still holds cards."""
-        trick = state.trick
-        if not trick:
-            return False
-        seat = state.to_move
-        assert seat is not None
-        led = trick[0][1].suit
-        assert led is not None
-        aux = state.aux
-        assert isinstance(aux, DominoAux)
-        return bool(aux.stock) and not state.hands_mask[seat] & SUIT_MASKS[led]
-
-    def legal_mask(self, state: State) -> int:
-        """The cards the player to move may play (none when he must draw)."""
-        seat = state.to_move
-        assert seat is not None
-        hand = state.hands_mask[seat]
-        trick = state.trick
-        if not trick:
-            return hand
-        led = trick[0][1].suit
-        assert led is not None
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            return follow
-        aux = state.aux
-        assert isinstance(aux, DominoAux)
-        return 0 if aux.stock else hand
+        return bool(state.trick) and not self.legal_mask(state)
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """``Draw()`` alone when the player must draw, else a ``Play`` for every legal card."""
-        if self.must_draw(state):
+        mask = self.legal_mask(state)
+        if not mask and state.trick:
             return (_DRAW,)
-        return plays_of(self.legal_mask(state))
+        return plays_of(mask)
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say precisely why a move is refused."""
@@ -186,17 +177,7 @@ class DominoPlay(TrickPlay):
             return "the stock is empty: play any card"
         if not isinstance(move, Play):
             return f"cards are being played: play a card or draw, not {move}"
-        card = move.card
-        if not state.hands_mask[seat] & card.mask:
-            return f"seat {seat} does not hold {card}"
-        if must_draw:
-            led = state.trick[0][1]
-            return f"seat {seat} cannot follow {led} and must draw from the stock"
-        if self.legal_mask(state) & card.mask:
-            return None
-        led = state.trick[0][1]
-        assert led.suit is not None
-        return f"{led} was led and seat {seat} must follow with a card of {_SUIT_NAMES[led.suit]}"
+        return super().why_illegal(state, move)
 
     # --------------------------------------------------------------- moving
 
@@ -276,7 +257,7 @@ class DominoPlay(TrickPlay):
             return finish_deal(ended, ended_early=False)
         leader = winner
         while not hands[leader]:
-            leader = (leader + 1) % self.players
+            leader = self.rules.next_seat(leader)
         after = state.after(
             move,
             hands_mask=hands,
@@ -294,6 +275,47 @@ class DominoPlay(TrickPlay):
             if not remaining & contract.scoring_mask:
                 return finish_deal(after, ended_early=True)
         return after
+
+    # --------------------------------------------------------------- whole deals
+
+    def kernel_start(self, state: State) -> tuple[list[int], int]:
+        """The stock's card indices, next to be drawn first; domino has no kitty."""
+        aux = state.aux
+        assert isinstance(aux, DominoAux)
+        return list(aux.stock), 0
+
+    def kernel_end(
+        self,
+        state: State,
+        played: list[list[int]],
+        winners: list[int],
+        drawn: list[int],
+        hands: list[int],
+        taken: list[int],
+        stock: list[int],
+    ) -> State:
+        """The end of the tricks the kernel played, with the draws and the stock recorded."""
+        end = super().kernel_end(state, played, winners, drawn, hands, taken, stock)
+        aux = state.aux
+        assert isinstance(aux, DominoAux)
+        drawers = [code >> 6 for codes in played for code in codes if code & 63 == DRAW_INDEX]
+        per_seat = list(aux.drawn or (0,) * self.players)
+        draws = list(aux.draws)
+        for seat, got in zip(drawers, drawn):
+            per_seat[seat] |= got
+            draws.append((seat, got.bit_count()))
+        left = tuple(stock)
+        new_aux = DominoAux(stock=left, draws=tuple(draws), drawn=tuple(per_seat))
+        to_move = None
+        if any(hands):  # an early end: the seat that would lead next, as card by card
+            to_move = winners[-1]
+            while not hands[to_move]:
+                to_move = self.rules.next_seat(to_move)
+        return end.evolve(
+            piles_mask=_with_stock(end.piles_mask, _mask_of(left)),
+            aux=new_aux,
+            to_move=to_move,
+        )
 
 
 def _mask_of(indices: tuple[int, ...]) -> int:
@@ -317,6 +339,7 @@ def domino_contract(deck: int) -> Contract:
         card_values=((hearts, -1),),
         total=-hearts.bit_count(),
         description="1 a heart, hearts in the stock included",
+        trick_rules=TrickRules(void="draw"),
     )
 
 
@@ -372,11 +395,10 @@ def domino_begin(rules: Rules, state: State) -> State:
     The stock's order (:func:`domino_stock_order`) goes into ``state.aux`` with no draws made.
     """
     order = domino_stock_order(rules, state)
-    return state.evolve(
-        phase=Phase.PLAY,
+    return start_play(
+        state,
         contract_info=rules.contracts["domino"],
         trump=None,
-        to_move=state.eldest,
         aux=DominoAux(stock=order, drawn=(0,) * rules.players),
     )
 

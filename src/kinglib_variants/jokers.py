@@ -32,37 +32,23 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Card, CardSet, Rank, Suit, deck_mask
+from kinglib.cards import JOKERS_MASK, Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_evenly
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
-from kinglib.kernel import follow_mask
-from kinglib.moves import Move, Play
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import Phase, State
+from kinglib.trick_rules import TrickRules
 from kinglib.tricks import TrickPlay
 
 __all__ = ["JOKER_PRICE", "JokerPlay", "jokers_contract", "jokers_deck"]
 
 #: What a joker taken costs.
 JOKER_PRICE = 20
-
-_HEARTS = SUIT_MASKS[Suit.HEARTS]
-_HEARTLIKE = _HEARTS | JOKERS_MASK
-# Hearts that beat a joker on a heart lead: A K Q J.
-_HIGH_HEARTS = 0
-for _rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK):
-    _HIGH_HEARTS |= Card(Suit.HEARTS, _rank).mask
-_SUIT_NAMES = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
 
 INFO = VariantInfo(
     name="jokers",
@@ -93,8 +79,13 @@ def jokers_deck(players: int) -> CardSet:
     return CardSet.from_mask(deck_mask(2, jokers=2 if players == 3 else 1) & ~removed)
 
 
-def jokers_contract(deck: int) -> Contract:
-    """The one contract: each heart taken costs its rank, each joker 20."""
+def jokers_contract(deck: int, joker_free: bool = False) -> Contract:
+    """The one contract: each heart taken costs its rank, each joker 20.
+
+    Its trick rules: a joker counts as a heart and ranks between J♥ and 10♥ on a heart lead,
+    wins any other trick, and may be played at any time with ``joker_free``; the kitty goes to
+    the first trick's winner.
+    """
     groups: list[tuple[int, int]] = []
     for rank in Rank:
         mask = Card(Suit.HEARTS, rank).mask & deck
@@ -111,112 +102,26 @@ def jokers_contract(deck: int) -> Contract:
         card_values=tuple(groups),
         total=total,
         description=f"each heart its rank (A 14 … 2), each joker {JOKER_PRICE}",
+        trick_rules=TrickRules(
+            joker_suit=Suit.HEARTS,
+            joker_rank=Rank.JACK,
+            joker_free=joker_free,
+            kitty="first_trick",
+        ),
     )
 
 
-def _is_heart_lead(trick: tuple[tuple[int, Card], ...]) -> bool:
-    return bool(trick[0][1].mask & _HEARTLIKE)
-
-
 class JokerPlay(TrickPlay):
-    """The PLAY phase of jokers: the joker as a heart, its ranking, and the kitty.
+    """The PLAY phase of jokers: the stock trick play.
 
-    Args:
-        rules: the rules; reads ``joker_free`` besides the options :class:`TrickPlay` reads.
-
+    Every rule of it is the contract's trick rules (``joker_suit``, ``joker_rank``,
+    ``joker_free``, ``kitty``); the class is kept so that code naming it goes on working.
     """
-
-    def __init__(self, rules: Rules) -> None:
-        """Resolve the options this phase reads."""
-        super().__init__(rules)
-        self.joker_free = bool(rules.options.get("joker_free", False))
-
-    def legal_mask(self, state: State) -> int:
-        """The cards the player to move may play."""
-        seat = state.to_move
-        assert seat is not None
-        hand = state.hands_mask[seat]
-        trick = state.trick
-        if not trick:
-            return hand
-        if _is_heart_lead(trick):
-            led = _HEARTLIKE
-        else:
-            suit = trick[0][1].suit
-            assert suit is not None
-            led = SUIT_MASKS[suit]
-        # No forced K♥ and no trumps here; a free joker may join the cards of the led suit.
-        return follow_mask(hand, led, False, False, 0, JOKERS_MASK if self.joker_free else 0)
-
-    def why_illegal(self, state: State, move: Move) -> str | None:
-        """Say precisely why a card may not be played."""
-        if not isinstance(move, Play):
-            return f"cards are being played: play a card, not {move}"
-        seat = state.to_move
-        assert seat is not None
-        card = move.card
-        if not state.hands_mask[seat] & card.mask:
-            return f"seat {seat} does not hold {card}"
-        if self.legal_mask(state) & card.mask:
-            return None
-        led = state.trick[0][1]
-        if _is_heart_lead(state.trick):
-            return (
-                f"{led} was led (a heart lead) and seat {seat} must follow with a heart or a joker"
-            )
-        assert led.suit is not None
-        suit = _SUIT_NAMES[led.suit]
-        if card.is_joker:
-            return (
-                f"{led} was led and seat {seat} holds {suit}: a joker may only follow a heart "
-                "lead or be played when void in the led suit (option joker_free allows it)"
-            )
-        return f"{led} was led and seat {seat} must follow with a card of {suit}"
-
-    def trick_winner(self, state: State, plays: tuple[tuple[int, Card], ...]) -> int:
-        """The seat that wins a trick, jokers included."""
-        mask = 0
-        for _, card in plays:
-            mask |= card.mask
-        if _is_heart_lead(plays):
-            high = mask & _HIGH_HEARTS
-            if high:
-                best = high & -high
-                return next(seat for seat, card in plays if card.mask == best)
-            for seat, card in plays:
-                if card.is_joker:
-                    return seat
-            hearts = mask & _HEARTS
-            best = hearts & -hearts
-            return next(seat for seat, card in plays if card.mask == best)
-        for seat, card in plays:
-            if card.is_joker:
-                return seat
-        return super().trick_winner(state, plays)
-
-    def complete_trick(
-        self,
-        state: State,
-        move: Move,
-        hands: tuple[int, ...],
-        trick: tuple[tuple[int, Card], ...],
-    ) -> State:
-        """Give the trick to its winner, and the kitty with the first trick."""
-        kitty = state.pile("kitty").mask
-        if kitty and not state.tricks:
-            winner = self.trick_winner(state, trick)
-            taken = list(state.taken_mask)
-            taken[winner] |= kitty
-            state = state.evolve(
-                taken_mask=tuple(taken),
-                piles_mask=tuple((k, 0 if k == "kitty" else m) for k, m in state.piles_mask),
-            )
-        return super().complete_trick(state, move, hands, trick)
 
 
 def jokers_contracts(rules: Rules) -> dict[str, Contract]:
     """The catalogue: the one contract ``"jokers"`` on the rules' pack."""
-    return {"jokers": jokers_contract(rules.deck.mask)}
+    return {"jokers": jokers_contract(rules.deck.mask, bool(rules.options["joker_free"]))}
 
 
 def jokers_schedule(rules: Rules) -> Schedule:
@@ -225,7 +130,7 @@ def jokers_schedule(rules: Rules) -> Schedule:
 
 
 def jokers_phases(rules: Rules) -> dict[Phase, PhaseRules]:
-    """The PLAY phase with jokers (:class:`JokerPlay`)."""
+    """The PLAY phase: trick play, the jokers' rules read from the contract."""
     return {Phase.PLAY: JokerPlay(rules)}
 
 

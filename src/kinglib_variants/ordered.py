@@ -48,6 +48,7 @@ from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import Phase, State
+from kinglib.tricks import start_play
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games, simple_prices
 
 __all__ = ["INFO", "choice_plan"]
@@ -141,8 +142,8 @@ def ordered_schedule(rules: Rules) -> Schedule:
 
 
 def _to_play(state: State) -> State:
-    """The contract is fixed: the eldest leads."""
-    return state.evolve(phase=Phase.PLAY, to_move=state.eldest)
+    """The contract is fixed: the card play opens (the eldest leads)."""
+    return start_play(state)
 
 
 def ordered_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
@@ -170,7 +171,7 @@ def ordered_begin(rules: Rules, state: State) -> State:
     opened = state.evolve(contract_info=contract, maker=eldest, to_move=eldest)
     if contract.trump_round and spec.trump is None:
         return opened.evolve(phase=Phase.DECLARE)
-    return opened.evolve(phase=Phase.PLAY, trump=spec.trump)
+    return start_play(opened, trump=spec.trump)
 
 
 def choice_view(rules: Rules, state: State) -> Mapping[str, Any]:

@@ -68,6 +68,7 @@ from kinglib.sampling import (
     stock_layout,
 )
 from kinglib.state import Phase, State
+from kinglib.tricks import start_play
 from kinglib.view import View
 
 __all__ = [
@@ -245,13 +246,7 @@ def begin_trump_round(rules: Rules, state: State) -> State | None:
     contract = rules.contracts[cid]
     eldest = state.eldest
     if spec is not None and spec.trump is not None:
-        return state.evolve(
-            phase=Phase.PLAY,
-            contract_info=contract,
-            trump=spec.trump,
-            maker=eldest,
-            to_move=eldest,
-        )
+        return start_play(state, contract_info=contract, trump=spec.trump, maker=eldest)
     if spec is None:
         firsts, last = _first_three_seeded(state)
     else:
@@ -309,14 +304,8 @@ def _resolve(declaration: Suit | str, praise: Praise) -> Suit | str:
 
 
 def _play(state: State, move: Move, praise: Praise, maker: int, trump: Suit | str) -> State:
-    return state.after(
-        move,
-        phase=Phase.PLAY,
-        trump=trump,
-        maker=maker,
-        to_move=maker if praise.buyer is not None else state.eldest,
-        aux=praise,
-    )
+    # The maker (the buyer, or the declarer) leads, as the trump round's trick rules say.
+    return start_play(state, move, trump=trump, maker=maker, aux=praise)
 
 
 def _raspis(state: State, move: Move, praise: Praise) -> State:

@@ -24,6 +24,7 @@ from kinglib.cards import CardSet, iter_indices
 from kinglib.moves import Discard, Move
 from kinglib.phases import PhaseRules
 from kinglib.state import Phase, State
+from kinglib.tricks import start_play
 
 __all__ = ["DiscardCards", "WidowShown", "take_widow", "widow_of", "with_pile"]
 
@@ -120,17 +121,16 @@ class DiscardCards(PhaseRules):
         return None
 
     def apply(self, state: State, move: Move) -> State:
-        """Lay the cards face down; the same player leads."""
+        """Lay the cards face down; the card play opens (the declarer, the maker, leads)."""
         assert isinstance(move, Discard)
         seat = state.to_move
         assert seat is not None
         hands = list(state.hands_mask)
         hands[seat] &= ~move.cards.mask
         discard = state.pile("discard").mask | move.cards.mask
-        return state.after(
+        return start_play(
+            state,
             move,
-            phase=Phase.PLAY,
-            to_move=seat,
             hands_mask=tuple(hands),
             piles_mask=with_pile(state.piles_mask, "discard", discard),
         )
