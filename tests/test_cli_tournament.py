@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -150,8 +151,8 @@ def test_a_note_says_when_the_cores_are_busy(
 ) -> None:
     from kinglib import progress_bar
 
-    monkeypatch.setattr(progress_bar.os, "getloadavg", lambda: (load, load, load))
-    monkeypatch.setattr(progress_bar.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
     note = progress_bar.busy_note(workers)
     assert (note is not None) is noted
     if note:

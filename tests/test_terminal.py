@@ -255,3 +255,27 @@ def test_ctrl_c_at_the_pause_keeps_the_last_move() -> None:
     assert stopped.value.reason == "interrupted"
     # Stopped at the pause after the first deal: the deal's last card is kept.
     assert len(stopped.value.state.results) == 1 and stopped.value.state.deal_number == 2
+
+
+class CounterClockwise:
+    """House rules: the play goes round the other way."""
+
+    @kinglib.hookimpl
+    def kinglib_direction(self, rules: kinglib.Rules) -> str:
+        return "counterclockwise"
+
+
+def test_counter_clockwise_tricks_are_shown_in_their_own_order() -> None:
+    rules = kinglib.load_rules("simple", plugins=[CounterClockwise()])
+    assert rules.direction == "counterclockwise"
+    out = console()
+    match = TerminalMatch(console=out, bots=heuristic(rules), names=seat_names(4), show_play=True)
+    final = match.play(rules.new_match(seed=4))
+    text = out.export_text()
+    for line in re.findall(r"^Trick \d+: .*$", text, flags=re.M):
+        seats = [int(s) for s in re.findall(r"seat (\d)(?: led)? \S+[,→ ]", line)][:4]
+        assert seats == [seats[0], (seats[0] - 1) % 4, (seats[0] - 2) % 4, (seats[0] - 3) % 4]
+    for costs, result in zip(trick_costs(text), final.results):
+        assert [costs.get(f"seat {s}", 0) for s in range(4)] == list(result.points)
+    # The dealer's left-hand neighbour leads the first deal: the seat before it, here.
+    assert re.search(r"^Trick 1: seat 3 led ", text, flags=re.M)
