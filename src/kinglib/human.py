@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kinglib.cards import Card, CardSet, Suit
+from kinglib.contracts import Contract
 from kinglib.errors import IllegalMoveError, NotationError
 from kinglib.match_end import match_end_points
 from kinglib.moves import Choose, Discard, Draw, Move, Play, parse_move
@@ -192,11 +193,14 @@ def help_text() -> Text:
     )
 
 
-def _deal_counts(view: View) -> tuple[list[int], list[int]]:
-    """Tricks and points each seat has taken in this deal, from the deal's completed tricks."""
+def _deal_counts(view: View, contract: Contract | None) -> tuple[list[int], list[int]]:
+    """Tricks and points each seat has taken in this deal, by the prices of ``contract``.
+
+    The contract is the deal's own (``state.contract_info``): a variant may set its prices
+    during the deal (the penalty suit of an auction).
+    """
     tricks = [0] * view.players
     points = [0] * view.players
-    contract = view.rules.contracts.get(view.contract) if view.rules and view.contract else None
     for number, trick in enumerate(view.tricks):
         tricks[trick.winner] += 1
         points[trick.winner] += trick_points(contract, number, trick.cards)
@@ -228,7 +232,7 @@ def _suit_style(suit: Suit) -> str:
     return "red" if suit in RED_SUITS else ""
 
 
-def _seats_table(view: View, names: Sequence[str]) -> Table:
+def _seats_table(view: View, names: Sequence[str], contract: Contract | None) -> Table:
     """Each seat's card on the table, its tricks and points this deal, and its total."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("seat", no_wrap=True)
@@ -238,7 +242,7 @@ def _seats_table(view: View, names: Sequence[str]) -> Table:
     table.add_column("total", justify="right")
     on_table = dict(view.trick)
     leader = view.trick[0][0] if view.trick else None
-    tricks, points = _deal_counts(view)
+    tricks, points = _deal_counts(view, contract)
     for seat in range(view.players):
         card = on_table.get(seat)
         cell = card_text(card) if card is not None else Text("·", style="dim")
@@ -319,7 +323,7 @@ def position(state: State, seat: int, names: Sequence[str] | None = None) -> Ren
     """``seat``'s screen in ``state``: the seats, what is public, the hand and the moves."""
     view = state.view(seat)
     names = list(names) if names is not None else seat_names(state.players, seat)
-    parts: list[RenderableType] = [_title(state), _seats_table(view, names)]
+    parts: list[RenderableType] = [_title(state), _seats_table(view, names, state.contract_info)]
     known = extra_lines(state, seat, names)
     if known:
         parts.append(Text("Known: " + " · ".join(known)))
