@@ -129,7 +129,7 @@ def test_extras_of_any_shape_are_shown_plainly() -> None:
     lines = extra_lines(state, 0)
     assert any(line.startswith("thing: <object object") for line in lines)
     assert "nested: a 1, 2, none, b A♠ 10♥" in lines
-    assert "pairs: seat 0: Q♠, seat 1: pass" in lines
+    assert "pairs: you: Q♠, seat 1: pass" in lines
     assert not any(line.startswith("nothing") for line in lines)
     out = console()
     out.print(position(state, state.to_move or 0))

@@ -271,19 +271,25 @@ def _is_seat_pair(value: Any) -> bool:
     )
 
 
-def _plain(value: Any) -> str:
+def _plain(value: Any, names: Sequence[str] = ()) -> str:
     """Any value of a view extra in plain words: cards as cards, a list of pairs by seat."""
     if isinstance(value, Card):
         return value.symbol
     if isinstance(value, CardSet):
         return value.symbols if value else "none"
+    if isinstance(value, Suit):
+        return value.symbol
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "none"
+        return ", ".join(f"{k} {_plain(v, names)}" for k, v in value.items()) or "none"
     if isinstance(value, (tuple, list, frozenset, set)):
         items = list(value)
         if items and all(_is_seat_pair(v) for v in items):
-            return ", ".join(f"seat {s}: {'pass' if v is None else _plain(v)}" for s, v in items)
-        return ", ".join(_plain(v) for v in items) if items else "none"
+            return ", ".join(
+                f"{names[s] if 0 <= s < len(names) else f'seat {s}'}: "
+                + ("pass" if v is None else _plain(v, names))
+                for s, v in items
+            )
+        return ", ".join(_plain(v, names) for v in items) if items else "none"
     if value is None:
         return "none"
     return _with_cards(str(value)).plain
@@ -324,7 +330,7 @@ def extra_lines(state: State, seat: int, names: Sequence[str] | None = None) -> 
                 continue
             if isinstance(value, CardSet) and not value:
                 continue
-            lines.append(f"{str(key).replace('_', ' ')}: {_plain(value)}")
+            lines.append(f"{str(key).replace('_', ' ')}: {_plain(value, names)}")
         except Exception:  # an extra of a shape nobody foresaw is still shown, plainly
             lines.append(f"{key}: {value!r}")
     return lines
