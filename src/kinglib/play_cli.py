@@ -239,7 +239,7 @@ def run_play(args: argparse.Namespace, load: Loader) -> int:
         read_line=_read_line,
         pace=_pace(args, console),
         pause=human is not None and not args.no_pause and sys.stdin.isatty(),
-        show_play=args.show_play,
+        show_play=args.show_play or args.step,
         step=args.step,
     )
     if args.resume:
