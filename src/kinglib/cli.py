@@ -1,4 +1,7 @@
-"""The ``kinglib`` command: variants, rules, play, simulate, replay and serve.
+"""The ``kinglib`` command: variants, rules, play, tournament, simulate, replay and serve.
+
+The parser and the smaller commands are here; ``play`` and ``replay`` run in
+:mod:`kinglib.play_cli`, ``tournament`` in :mod:`kinglib.tournament_cli`.
 
 Every error ends the command with one line on stderr starting ``kinglib: error:`` and a
 non-zero exit status: 2 for usage errors (an unknown variant, a bad option or seat, bad
