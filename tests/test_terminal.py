@@ -48,6 +48,20 @@ def heuristic(rules: kinglib.Rules) -> list[Bot]:
     return [HeuristicBot() for _ in range(rules.players)]
 
 
+def with_person(
+    seat: int, read_line: Callable[[str], str], out: Console, **options: Any
+) -> TerminalMatch:
+    """A match of ``simple`` with a person in ``seat`` and heuristic bots elsewhere."""
+    return TerminalMatch(
+        console=out,
+        bots=heuristic(SIMPLE),
+        names=seat_names(4, human=seat),
+        human=seat,
+        read_line=read_line,
+        **options,
+    )
+
+
 def trick_costs(text: str) -> list[dict[str, int]]:
     """Per deal, what the trick lines say each seat took."""
     deals: list[dict[str, int]] = []
@@ -151,24 +165,14 @@ def test_the_chooser_is_named_and_the_chosen_contract_no_longer_owed() -> None:
 
 
 def test_the_bots_play_at_the_pace_and_each_deal_ends_with_a_pause() -> None:
-    rules = SIMPLE
     waits: list[float] = []
     prompts: list[str] = []
     out = console()
-    state = rules.new_match(seed=1)
     # The person plays his first legal move, 20 times, then stops with Ctrl-D.
-    match = TerminalMatch(
-        console=out,
-        bots=heuristic(rules),
-        names=seat_names(4, human=0),
-        human=0,
-        read_line=typing(["1"] * 20, prompts),
-        pace=0.75,
-        pause=True,
-        sleep=waits.append,
-    )
+    lines = typing(["1"] * 20, prompts)
+    match = with_person(0, lines, out, pace=0.75, pause=True, sleep=waits.append)
     with pytest.raises(Stopped) as stopped:
-        match.play(state)
+        match.play(SIMPLE.new_match(seed=1))
     assert stopped.value.reason == "end of input"
     reached = stopped.value.state
     answered = sum(p.startswith("Your move") for p in prompts) - 1  # the last met Ctrl-D
@@ -188,13 +192,7 @@ def test_commands_are_answered_and_quit_stops_with_the_state() -> None:
     prompts: list[str] = []
     out = console()
     state = SIMPLE.new_match(seed=1)
-    match = TerminalMatch(
-        console=out,
-        bots=heuristic(SIMPLE),
-        names=seat_names(4, human=1),
-        human=1,
-        read_line=typing(["help", "?", "score", "hand", "1", "quit"], prompts),
-    )
+    match = with_person(1, typing(["help", "?", "score", "hand", "1", "quit"], prompts), out)
     with pytest.raises(Stopped) as stopped:
         match.play(state)
     assert stopped.value.reason == "quit"
@@ -242,14 +240,7 @@ def test_ctrl_c_at_the_pause_keeps_the_last_move() -> None:
             raise KeyboardInterrupt
         return next(answers)
 
-    match = TerminalMatch(
-        console=console(),
-        bots=heuristic(SIMPLE),
-        names=seat_names(4, human=0),
-        human=0,
-        read_line=read_line,
-        pause=True,
-    )
+    match = with_person(0, read_line, console(), pause=True)
     with pytest.raises(Stopped) as stopped:
         match.play(SIMPLE.new_match(seed=1))
     assert stopped.value.reason == "interrupted"
