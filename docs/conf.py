@@ -21,6 +21,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "kinglib_tables",
+    "kinglib_plots",
 ]
 
 napoleon_google_docstring = True
@@ -31,10 +32,15 @@ autodoc_typehints = "signature"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_preserve_defaults = True
 
-exclude_patterns = ["_build"]
-html_theme = "alabaster"
+exclude_patterns = ["_build", "_generated"]
+# Furo: a maintained theme that folds the navigation and fits wide tables and code blocks.
+html_theme = "furo"
 html_static_path: list[str] = []
 html_title = f"kinglib {release}"
+html_theme_options = {
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
+}
 
 doctest_global_setup = """
 import kinglib

@@ -70,13 +70,42 @@ def check_sheet(out: str, final: kinglib.State) -> None:
     assert f"with {best:+d}." in out.splitlines()[-1]
 
 
+def variant_cells(out: str, name: str) -> list[str]:
+    """The text of each column of a variant's row in ``kinglib variants``, lines joined."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"│ {name} "))
+    cells: list[list[str]] = []
+    for line in lines[start:]:
+        if not line.startswith("│"):
+            break
+        for k, cell in enumerate(line.strip("│").split("│")):
+            if len(cells) <= k:
+                cells.append([])
+            if cell.strip():
+                cells[k].append(cell.strip())
+    return [" ".join(parts) for parts in cells]
+
+
 def test_variants_lists_every_variant_with_its_options() -> None:
     result = run("variants")
     assert result.returncode == 0, result.stderr
     for name in kinglib.variant_names():
-        assert f"│ {name} " in result.stdout
-    assert "Кинг простой" in result.stdout
-    assert "boys=jacks" in result.stdout and "2, 3, 4*, 5, 6" in result.stdout
+        rules = kinglib.load_rules(name)
+        title, players, options = variant_cells(result.stdout, name)[1:]
+        # The English title first, the game's own name under it.
+        assert title.startswith(rules.info.display_title), (name, title)
+        assert rules.info.title in title
+        info = rules.info
+        counts = [f"{p}*" if p == info.default_players else str(p) for p in info.players]
+        assert players == ", ".join(counts)
+        # Every option whole, with the value it takes at the default number of players.
+        for option, value in rules.options.items():
+            shown = ", ".join(value) if isinstance(value, tuple) else str(value)
+            if isinstance(value, bool):
+                shown = str(value).lower()
+            assert f"{option}={shown}" in options, (name, option, options)
+    assert "…" not in result.stdout and "=None" not in result.stdout
+    assert "Simple King" in result.stdout and "Кинг простой" in result.stdout
 
 
 def test_rules_shows_contracts_match_and_options() -> None:
@@ -99,7 +128,8 @@ def test_play_prints_every_deal_and_the_score_sheet() -> None:
     assert result.returncode == 0, result.stderr
     final = kinglib.play(SIMPLE, [HeuristicBot() for _ in range(4)], seed=1)
     for number, deal in enumerate(final.results, start=1):
-        assert f"Deal {number}: {SIMPLE.contracts[deal.contract].title}" in result.stdout
+        contract = SIMPLE.contracts[deal.contract]
+        assert f"Deal {number} of 14: {contract.title} ({contract.name})" in result.stdout
     check_sheet(result.stdout, final)
 
 
@@ -120,6 +150,20 @@ def first_turn(seed: int) -> kinglib.State:
     return state
 
 
+def hand_lines(state: kinglib.State) -> str:
+    """The hand of the seat to move as the screen shows it: by suit, legal cards numbered."""
+    seat = state.to_move
+    assert seat is not None
+    legal = {m.card: i for i, m in enumerate(state.legal_moves(), start=1) if isinstance(m, Play)}
+    lines = []
+    for suit in kinglib.Suit:
+        cards = [c for c in state.hand(seat) if c.suit is suit]
+        if cards:
+            shown = [f"[{legal[c]}] {c.symbol}" if c in legal else c.symbol for c in cards]
+            lines.append(f"  {suit.symbol}  " + "  ".join(shown))
+    return "Your hand:\n" + "\n".join(lines) + "\n"
+
+
 def test_a_human_plays_through_stdin_and_bad_input_is_answered() -> None:
     state = first_turn(seed=1)
     legal = state.legal_moves()
@@ -132,7 +176,7 @@ def test_a_human_plays_through_stdin_and_bad_input_is_answered() -> None:
     assert f"Not accepted: seat 0 may not play {illegal}:" in out
     assert "Not accepted: no move 99: choose a number from 1 to" in out
     assert "Not accepted: no move 0" in out
-    assert f"Your hand: {state.hand(0)}" in out
+    assert hand_lines(state) in out
     bots: list[Bot] = [FirstMove(), HeuristicBot(), HeuristicBot(), HeuristicBot()]
     final = kinglib.play(SIMPLE, bots, seed=1)
     assert "seat 0 (you)" in out

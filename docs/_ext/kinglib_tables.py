@@ -5,7 +5,7 @@ its contracts with prices and totals, ``.. kinglib-schedule:: simple`` the deals
 ``.. kinglib-variant:: simple`` the variant at a glance (players, pack, hands, match length).
 Each accepts ``:players:``, ``:options:`` (``key=value`` pairs separated by ``;``) and
 ``:plugins:`` (house-rule names separated by commas), so the tables in the docs are always those
-of the code.
+of the code. A table that cannot be rendered fails the build (see ``kinglib_render_checks``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
+from kinglib_render_checks import refuse
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
@@ -53,9 +54,14 @@ class _TableDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         try:
             rules = _rules(self.arguments[0], dict(self.options))
-        except kinglib.KinglibError as exc:
-            raise self.error(f"{self.name}: {exc}") from None
-        header, rows = self.rows(rules)
+            header, rows = self.rows(rules)
+        except Exception as exc:  # whatever the cause, the build must fail and say where
+            hint = ""
+            if "unknown house rules" in str(exc):
+                hint = (
+                    "; the docs need the example house rules: pip install -e examples/house_rules"
+                )
+            return [refuse(self, f"{self.name}: {exc}{hint}")]
         lines = [".. list-table::", "   :header-rows: 1", ""]
         for row in [header, *rows]:
             lines.append(f"   * - {_cell(row[0])}")
@@ -166,6 +172,7 @@ class VariantTable(_TableDirective):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives."""
+    app.setup_extension("kinglib_render_checks")
     app.add_directive("kinglib-options", OptionsTable)
     app.add_directive("kinglib-contracts", ContractsTable)
     app.add_directive("kinglib-schedule", ScheduleTable)

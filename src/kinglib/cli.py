@@ -1,4 +1,7 @@
-"""The ``kinglib`` command: variants, rules, play, simulate, replay and serve.
+"""The ``kinglib`` command: variants, rules, play, tournament, simulate, replay and serve.
+
+The parser and the smaller commands are here; ``play`` and ``replay`` run in
+:mod:`kinglib.play_cli`, ``tournament`` in :mod:`kinglib.tournament_cli`.
 
 Every error ends the command with one line on stderr starting ``kinglib: error:`` and a
 non-zero exit status: 2 for usage errors (an unknown variant, a bad option or seat, bad
@@ -10,7 +13,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,47 +22,26 @@ from rich.console import Console
 from rich.text import Text
 
 from kinglib._version import __version__
-from kinglib.bots import Bot, HeuristicBot
 from kinglib.builds import kernel_info
-from kinglib.errors import KinglibError, RecordError, RulesError, UnknownVariantError
-from kinglib.human import ask_move, show
-from kinglib.match_end import match_end_points
+from kinglib.command_errors import FAILURE, USAGE_ERROR, CommandError
+from kinglib.errors import KinglibError, RulesError, UnknownVariantError
 from kinglib.play import simulate
+from kinglib.play_cli import add_play_arguments, add_replay_arguments, run_play, run_replay
 from kinglib.plugins import house_rules_names, variant_names
-from kinglib.record import from_json, to_json
+from kinglib.progress_bar import busy_note, progress_bar
 from kinglib.rules import Rules, load_rules
-from kinglib.state import State
 from kinglib.tables import (
     contracts_table,
-    deal_label,
     house_rules_table,
     options_table,
-    points_text,
     schedule_table,
-    score_sheet,
     summary_table,
     variants_table,
-    winners_line,
 )
 from kinglib.tournament_cli import add_arguments as add_tournament_arguments
-from kinglib.tournament_cli import bots_for_play
 from kinglib.tournament_cli import run as run_tournament
 
 __all__ = ["CommandError", "main"]
-
-#: The exit status of a usage error (unknown variant, bad option or seat, bad arguments).
-USAGE_ERROR = 2
-#: The exit status of any other error (a file, a record).
-FAILURE = 1
-
-
-class CommandError(Exception):
-    """An error that ends the command with a one-line message and an exit status."""
-
-    def __init__(self, message: str, status: int = FAILURE) -> None:
-        """Keep the message and the status."""
-        super().__init__(message)
-        self.status = status
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,112 +100,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- play
 
 
-def _deal_header(state: State, show_hands: bool) -> Text:
-    contract = state.contract_info
-    what = f"{contract.title} ({contract.name})" if contract is not None else "contract to come"
-    lines = [f"Deal {state.deal_number}: {what}, dealer seat {state.dealer}"]
-    if show_hands:
-        lines += [f"  seat {seat}: {hand}" for seat, hand in enumerate(state.hands)]
-    return Text("\n".join(lines))
-
-
-def _deal_footer(after: State) -> Text:
-    result = after.results[-1]
-    title = deal_label(after.rules, result)
-    early = " (ended early)" if result.ended_early else ""
-    if result.chooser is not None:
-        title += f", chosen by seat {result.chooser}"
-    points = "  ".join(f"seat {s}: {points_text(p)}" for s, p in enumerate(result.points))
-    return Text(f"  points in {title}{early}: {points}")
-
-
-def _check_writable(path: str) -> None:
-    """Refuse a record path that cannot be written before the match is played."""
-    target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise CommandError(f"cannot write {path}: it is a directory")
-    if not folder.is_dir():
-        raise CommandError(f"cannot write {path}: no directory {folder}")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise CommandError(f"cannot write {path}: permission denied")
-
-
-def _save(state: State, path: str) -> None:
-    try:
-        Path(path).write_text(to_json(state, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
-def run_match(
-    rules: Rules,
-    seed: int,
-    human: int | None,
-    console: Console,
-    read_line: Callable[[str], str] = input,
-    bots: Sequence[Bot] | None = None,
-) -> State:
-    """Play a match in the terminal: bots in every seat but ``human``'s; print every deal.
-
-    ``bots`` gives each seat's bot (a heuristic bot by default).
-    """
-    seated: Sequence[Bot] = bots or [HeuristicBot()] * rules.players
-    state = rules.new_match(seed=seed)
-    console.print(_deal_header(state, show_hands=human is None))
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        if seat == human:
-            move = ask_move(state, seat, console, read_line)
-        else:
-            move = seated[seat].choose_move(state.view(seat))
-        after = state.apply(move)
-        if human is not None and seat != human:
-            console.print(Text(f"seat {seat}: {show(move)}"))
-        if len(after.results) > len(state.results):
-            if human is not None:
-                plays = " ".join(f"{s}:{show(c)}" for s, c in state.trick)
-                last = f"last cards: {plays} {seat}:{show(move)}"
-                console.print(Text(last.replace("  ", " ")))
-            console.print(_deal_footer(after))
-            if not after.is_over:
-                console.print(_deal_header(after, show_hands=human is None))
-        elif human is not None and len(after.tricks) > len(state.tricks):
-            trick = after.tricks[-1]
-            plays = " ".join(f"{s}:{show(c)}" for s, c in trick.plays)
-            console.print(Text(f"trick {len(after.tricks)}: {plays} → seat {trick.winner}"))
-        state = after
-    return state
-
-
-def _print_sheet(console: Console, state: State, human: int | None = None) -> None:
-    console.print(
-        score_sheet(state.rules, state.results, state.winners, human, match_end_points(state))
-    )
-    console.print(Text(winners_line(state.totals, state.winners)))
-
-
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play a match: bots only, or one human seat at the terminal."""
-    rules = _load(args.variant, args.players, args.option, args.plugin)
-    human = args.human
-    if human is not None and not 0 <= human < rules.players:
-        raise CommandError(f"no seat {human}: the seats are 0 to {rules.players - 1}", USAGE_ERROR)
-    if args.save:
-        _check_writable(args.save)
-    console = _console()
-    try:
-        bots = bots_for_play(args.bots, rules, args.seed) if args.bots else None
-        state = run_match(rules, args.seed, human, console, bots=bots)
-    except EOFError:
-        console.print()
-        raise CommandError("the input ended before the match did; the match is abandoned") from None
-    _print_sheet(console, state, human)
-    if args.save:
-        _save(state, args.save)
-        console.print(Text(f"Record saved to {args.save}"))
-    return 0
+    """Play a match: bots only, or one person at the terminal; or continue a saved one."""
+    return run_play(args, _load)
 
 
 # --------------------------------------------------------------------------- simulate / replay
@@ -246,12 +124,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         # The cluster's threads size the default chunks: several chunks for each of them.
         workers = max(1, sum(client.nthreads().values()))
     show_bar = not args.json and sys.stderr.isatty()
+    note = busy_note(args.workers) if show_bar and client is None else None
+    if note:
+        print(note, file=sys.stderr)
     try:
         if show_bar:
-            from rich.progress import Progress
-
-            with Progress(console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{rules.variant}", total=args.games)
+            with progress_bar() as bar:
+                task = bar.add_task(f"{rules.variant}: games", total=args.games)
 
                 def progress(done: int, total: int) -> None:
                     bar.update(task, completed=done)
@@ -280,31 +159,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
-        _console().print(summary_table(summary))
+        _console().print(summary_table(summary), soft_wrap=False)
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Check a record and print its score sheet."""
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise CommandError(f"cannot read {args.file}: {reason}") from None
-    try:
-        state = from_json(text)
-    except (RecordError, UnknownVariantError, RulesError) as exc:
-        raise CommandError(f"{args.file} is not a valid record: {exc}") from None
-    console = _console()
-    console.print(
-        Text(
-            f"{args.file}: a valid record of {state.rules.variant} for {state.players} players, "
-            f"{len(state.results)} deals, {len(state.moves)} moves"
-            + ("" if state.is_over else " (unfinished)")
-        )
-    )
-    _print_sheet(console, state)
-    return 0
+    """Check a record and print its score sheet (and its play, with ``--show-play``)."""
+    return run_replay(args)
 
 
 def _dask_client(address: str) -> Any:
@@ -356,7 +217,7 @@ def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play duplicate matches between bots and print the table."""
-    rules = _load(args.variant, args.players, args.option)
+    rules = _load(args.variant, args.players, args.option, args.plugin)
 
     def usage(message: str) -> NoReturn:
         raise CommandError(message, USAGE_ERROR)
@@ -385,12 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_rules)
 
     p = sub.add_parser("play", help="play a match in the terminal (bots only by default)")
-    p.add_argument("variant", nargs="?", default="simple")
+    p.add_argument("variant", nargs="?", default=None, help="the variant (default simple)")
     _add_rules_arguments(p)
-    p.add_argument("--seed", type=int, default=0, help="the seed of the deal (default 0)")
-    p.add_argument("--human", type=int, default=None, metavar="SEAT", help="play this seat")
-    p.add_argument("--save", metavar="FILE", help="write the record of the match to FILE")
-    p.add_argument("--bots", help="each seat's bot: search, heuristic or random, comma-separated")
+    add_play_arguments(p)
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("tournament", help="duplicate matches between bots, with a table")
@@ -419,8 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("replay", help="check a record and print its score sheet")
-    p.add_argument("file")
+    p = sub.add_parser("replay", help="check a record, print its play and its score sheet")
+    add_replay_arguments(p)
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("serve", help="host tables to play in the browser (the web extra)")

@@ -53,17 +53,26 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
+def _option_line(name: str, value: Any) -> str:
+    """``name=value`` for the variants table; a list's items after ", " so that it wraps."""
+    if isinstance(value, (tuple, list)):
+        return f"{name}=" + ", ".join(str(v) for v in value)
+    return f"{name}={_option_value(value)}"
+
+
 def variants_table(names: Sequence[str], load: Any) -> Table:
     """The installed variants with title, player counts and options (with defaults).
 
-    ``load(name)`` returns the variant's :class:`Rules` (or raises a kinglib error, shown in
-    the row).
+    The title is the English one (:attr:`~kinglib.options.VariantInfo.display_title`), with
+    the game's own name under it when that differs. Each option shows the value it takes at
+    the default number of players, whole. ``load(name)`` returns the variant's
+    :class:`Rules` (or raises a kinglib error, shown in the row).
     """
     table = Table(title="kinglib variants", show_lines=True)
     table.add_column("variant", no_wrap=True, min_width=7)
-    table.add_column("title", min_width=12, max_width=18)
-    table.add_column("players", no_wrap=True, min_width=7)
-    table.add_column("options (defaults)", no_wrap=True, overflow="ellipsis", max_width=40)
+    table.add_column("title", min_width=10, max_width=18)
+    table.add_column("players", min_width=5)
+    table.add_column("options (defaults)", overflow="fold", min_width=28)
     for name in names:
         try:
             rules: Rules = load(name)
@@ -73,9 +82,13 @@ def variants_table(names: Sequence[str], load: Any) -> Table:
         info = rules.info
         counts = ", ".join(f"{p}*" if p == info.default_players else str(p) for p in info.players)
         options = "\n".join(
-            f"{spec.name}={_option_value(spec.default)}" for spec in rules.option_specs.values()
+            _option_line(spec.name, rules.options[spec.name])
+            for spec in rules.option_specs.values()
         )
-        table.add_row(Text(name), Text(info.title), Text(counts), Text(options))
+        title = Text(info.display_title)
+        if info.title and info.title != info.display_title:
+            title.append(f"\n{info.title}", style="dim")
+        table.add_row(Text(name), title, Text(counts), Text(options))
     table.caption = "* the default number of players"
     return table
 
@@ -90,7 +103,7 @@ def house_rules_table(names: Sequence[str]) -> Table:
     table = Table(title="kinglib house rules (kinglib play VARIANT --plugin NAME)")
     table.add_column("house rule", no_wrap=True)
     table.add_column("what it changes")
-    table.add_column("options (defaults)", no_wrap=True, overflow="ellipsis", max_width=40)
+    table.add_column("options (defaults)", overflow="fold", min_width=24)
     for name in names:
         try:
             plugin = load_house_rules(name)
@@ -99,7 +112,7 @@ def house_rules_table(names: Sequence[str]) -> Table:
             continue
         doc = (getattr(plugin, "__doc__", None) or "").strip().splitlines()
         options = "\n".join(
-            f"{spec.name}={_option_value(spec.default)}" for spec in house_rule_options(plugin)
+            _option_line(spec.name, spec.default) for spec in house_rule_options(plugin)
         )
         table.add_row(Text(name), Text(doc[0] if doc else ""), Text(options))
     if not names:
@@ -407,13 +420,17 @@ def winners_line(totals: Sequence[int], winners: Sequence[int]) -> str:
 
 
 def summary_table(summary: Summary) -> Table:
-    """Wins, mean and spread of totals per seat, with the counts and time in the caption."""
+    """Wins, mean and spread of totals per seat; the counts, the time and the ties below.
+
+    A tie for the best total counts as a win for every seat tied, so the wins may add up to
+    more than the games: the caption says so, with the figure.
+    """
     table = Table(title=f"{summary.variant}: {summary.games} games (seed {summary.seed})")
     table.add_column("seat", justify="right")
     table.add_column("wins", justify="right")
     table.add_column("win %", justify="right")
     table.add_column("mean total", justify="right")
-    table.add_column("spread", justify="right")
+    table.add_column("spread of totals", justify="right")
     for seat in range(summary.players):
         share = 100.0 * summary.wins[seat] / summary.games if summary.games else 0.0
         table.add_row(
@@ -424,8 +441,17 @@ def summary_table(summary: Summary) -> Table:
             Text(f"{summary.spread[seat]:.2f}"),
         )
     rate = summary.moves / summary.seconds if summary.seconds > 0 else 0.0
+    wins = sum(summary.wins)
+    ties = (
+        f" (here the wins add up to {wins} in {summary.games} games)"
+        if wins > summary.games
+        else ""
+    )
     table.caption = (
         f"{summary.deals} deals, {summary.moves} moves in {summary.seconds:.2f} s "
-        f"({rate:,.0f} moves/s)"
+        f"({rate:,.0f} moves/s)\n"
+        f"A tie for the best total counts as a win for each seat tied{ties}; the spread is "
+        "the standard deviation of the seat's match totals."
     )
+    table.caption_justify = "left"
     return table

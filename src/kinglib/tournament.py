@@ -73,7 +73,10 @@ def make_bot(spec: str, seed: int) -> Bot:
     if kind == "search":
         unknown = set(options) - {"worlds", "playouts"}
         if unknown:
-            raise RulesError(f"the search bot has no option {sorted(unknown)[0]!r}")
+            raise RulesError(
+                f"the search bot has no option {sorted(unknown)[0]!r}; its options are "
+                "worlds, playouts and playout"
+            )
         try:
             return SearchBot(
                 seed=seed,
@@ -83,6 +86,8 @@ def make_bot(spec: str, seed: int) -> Bot:
             )
         except ValueError as error:
             raise RulesError(f"bad search bot {spec!r}: {error}") from None
+    if kind not in BOT_KINDS:
+        raise RulesError(f"unknown bot {kind!r}: the bots are {', '.join(BOT_KINDS)}")
     if options or rest:
         raise RulesError(f"the {kind} bot takes no options, not {rest!r}")
     if kind == "heuristic":
@@ -231,17 +236,26 @@ class TournamentResult:
         return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form of the table."""
+        """A JSON-ready form of the table (an interval not known yet, from one match, is null)."""
         return {
             "variant": self.variant,
             "bots": list(self.bots),
             "matches": len(self.matches),
             "seconds": self.seconds,
-            "standings": [attrs.asdict(s) for s in self.standings],
+            "standings": [
+                {k: _finite(v) for k, v in attrs.asdict(s).items()} for s in self.standings
+            ],
             "scores": {
                 name: [m.scores[name] for m in self.matches] for name in dict.fromkeys(self.bots)
             },
         }
+
+
+def _finite(value: Any) -> Any:
+    """``None`` for an infinite or undefined number, which JSON cannot hold; else the value."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
 
 
 def _run_one(spec: RulesSpec, bots: tuple[str, ...], seed: int) -> DuplicateResult:
