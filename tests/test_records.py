@@ -258,7 +258,11 @@ MATCH_CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("missing moves", _drop("moves"), "record: missing key 'moves'"),
     ("missing options", _drop("options"), "record: missing key 'options'"),
     ("no seed nor deal", _drop("seed"), "record: a record needs a 'seed'"),
-    ("seed and deal", _set(("deal",), {}), "record: a record has a 'seed' or a 'deal', not both"),
+    (
+        "seed and deal",
+        _set(("deal",), {}),
+        "record: a record has one of 'seed', 'deal' or 'deals', not seed and deal",
+    ),
     ("wrong format", _set(("format",), "chess-pgn"), "format: not a kinglib record"),
     ("no format", _drop("format"), "format: not a kinglib record (no 'format'"),
     ("version 2", _set(("version",), 2), "version: unknown record format version 2"),

@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from kinglib.cards import SUIT_MASKS, Card, CardSet, Suit
+from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.contracts import Contract
 from kinglib.moves import Bid, Choose, Declare, Discard, Keep, Move, Pass, Play, Sell
 from kinglib.state import Phase
@@ -597,9 +597,10 @@ def _declared(view: View) -> Suit | str | None:
     text = view.extra.get("declaration")
     if isinstance(text, (str, Suit)):
         try:
-            return Declare(text).trump
+            declared = Declare(text).trump
         except ValueError:
             return None
+        return None if isinstance(declared, Rank) else declared
     return None
 
 

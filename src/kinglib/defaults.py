@@ -128,6 +128,12 @@ def kinglib_direction(rules: Rules) -> str:
 
 
 @hookimpl
+def kinglib_dealer(rules: Rules, deal_number: int) -> int:
+    """The first dealer deals first; the deal then passes to the next seat every deal."""
+    return rules.next_seat(int(rules.options["first_dealer"]), deal_number - 1)
+
+
+@hookimpl
 def kinglib_deal_piles(rules: Rules) -> Mapping[str, int]:
     """No pile: the whole pack is dealt."""
     return {}

@@ -11,6 +11,7 @@ from operator import add
 from typing import TYPE_CHECKING
 
 from kinglib.cards import CardSet
+from kinglib.errors import RulesError
 from kinglib.match_end import close_match
 from kinglib.state import DealResult, MatchSetup, Phase, State
 
@@ -35,6 +36,16 @@ def start_deal(
         dealer = spec.dealer
         hands = spec.hands
         piles = spec.piles
+    elif setup.deals:
+        if deal_number > len(setup.deals):
+            raise RulesError(
+                f"the match was given {len(setup.deals)} deals and is not over: deal "
+                f"{deal_number} was not given (give more deals to Rules.new_match)"
+            )
+        given = setup.deals[deal_number - 1]
+        dealer = given.dealer
+        hands = given.hands
+        piles = given.piles
     else:
         assert setup.seed is not None
         dealer = rules.dealer_for(deal_number)

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kinglib.cards import Card, CardSet, Suit
-from kinglib.errors import NotationError, RulesError
+from kinglib.cards import Card, CardSet, Rank, Suit
+from kinglib.errors import NotationError, RulesError, short_repr
 from kinglib.state import DealSpec
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
 
-__all__ = ["given_deal"]
+__all__ = ["DEAL_KEYS", "given_cards", "given_deal", "given_match_deals"]
 
 
 def given_deal(
@@ -40,6 +40,92 @@ def given_deal(
         )
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise RulesError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
+    masks, piles, orders = given_cards(rules, hands, dealer, widow=widow, stock=stock, kitty=kitty)
+    if trump is not None:
+        if not rules.contracts[contract].trump_round:
+            raise RulesError(f"{contract} is not a trump round: it takes no trump ({trump!r})")
+        try:
+            from kinglib.moves import Declare
+
+            declared = Declare(trump).trump
+        except (NotationError, ValueError) as exc:
+            raise RulesError(f"bad trump: {exc}") from None
+        if isinstance(declared, Rank):
+            raise RulesError(f"bad trump: {declared!r} is a rank; give a suit, notrump or misere")
+        trump = declared
+        if trump in ("last", "raspis"):
+            raise RulesError(f"bad trump: {trump} is a declaration; give a suit, notrump or misere")
+    return DealSpec(
+        contract=contract, dealer=dealer, hands=masks, piles=piles, trump=trump, orders=orders
+    )
+
+
+#: The keys of a deal of :meth:`Rules.new_match <kinglib.rules.Rules.new_match>`'s ``deals``.
+DEAL_KEYS: tuple[str, ...] = ("hands", "widow", "stock", "kitty")
+
+
+def given_match_deals(rules: Rules, deals: Sequence[Any]) -> tuple[DealSpec, ...]:
+    """Check the deals given to ``Rules.new_match(deals=...)``, one :class:`DealSpec` each.
+
+    Each item is a mapping of :data:`DEAL_KEYS` (``{"hands": [...], "stock": ...}``) or a plain
+    list of hands. Deal ``n``'s dealer is the one the rules name for it; its contract is the
+    schedule's entry. Raises :class:`~kinglib.errors.RulesError` naming the deal and the problem.
+    """
+    if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence) or not deals:
+        raise RulesError(f"deals is a non-empty list of deals, not {short_repr(deals)}")
+    out = []
+    for number, item in enumerate(deals, start=1):
+        where = f"deals[{number - 1}]"
+        if isinstance(item, Mapping):
+            unknown = sorted(str(k) for k in item if k not in DEAL_KEYS)
+            if unknown:
+                raise RulesError(
+                    f"{where}: unknown key {unknown[0]!r} (a deal takes {', '.join(DEAL_KEYS)})"
+                )
+            if "hands" not in item:
+                raise RulesError(f"{where}: the deal has no 'hands'")
+            fields = dict(item)
+        else:
+            fields = {"hands": item}
+        dealer = rules.dealer_for(number)
+        try:
+            masks, piles, orders = given_cards(
+                rules,
+                fields["hands"],
+                dealer,
+                widow=fields.get("widow"),
+                stock=fields.get("stock"),
+                kitty=fields.get("kitty"),
+            )
+        except RulesError as exc:
+            raise RulesError(f"{where}: {exc}") from None
+        contract = rules.schedule.contract_for(number) if _within(rules, number) else ""
+        out.append(
+            DealSpec(contract=contract, dealer=dealer, hands=masks, piles=piles, orders=orders)
+        )
+    return tuple(out)
+
+
+def _within(rules: Rules, number: int) -> bool:
+    length = rules.schedule.length
+    return length is None or number <= length
+
+
+def given_cards(
+    rules: Rules,
+    hands: Sequence[str | CardSet | Iterable[Any]],
+    dealer: int,
+    *,
+    widow: str | CardSet | None,
+    stock: str | CardSet | None,
+    kitty: str | CardSet | None,
+) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """Check the hands and piles of a deal given in full: ``(hands, piles, orders)``.
+
+    Raises :class:`~kinglib.errors.RulesError` for hands of the wrong number or size, piles the
+    variant does not have or of the wrong size, and duplicate, foreign or missing cards.
+    """
+    n = rules.players
     if not isinstance(hands, Sequence) and not isinstance(hands, CardSet):
         raise RulesError(
             f"{rules.variant} for {n} players needs {n} hands, given as a list, not {hands!r}"
@@ -92,31 +178,13 @@ def given_deal(
     missing = deck & ~sum(1 << i for i in seen)
     if missing:
         raise RulesError(f"cards missing from the deal: {CardSet.from_mask(missing)}")
-    if trump is not None:
-        if not rules.contracts[contract].trump_round:
-            raise RulesError(f"{contract} is not a trump round: it takes no trump ({trump!r})")
-        try:
-            from kinglib.moves import Declare
-
-            trump = Declare(trump).trump
-        except (NotationError, ValueError) as exc:
-            raise RulesError(f"bad trump: {exc}") from None
-        if trump in ("last", "raspis"):
-            raise RulesError(f"bad trump: {trump} is a declaration; give a suit, notrump or misere")
-    spec = DealSpec(
-        contract=contract,
-        dealer=dealer,
-        hands=tuple(masks),
-        piles=tuple(sorted(given_piles.items())),
-        trump=trump,
-        orders=tuple(
-            sorted(
-                [(k, _order(v)) for k, v in pile_values.items()]
-                + [(f"hand:{seat}", _order(h)) for seat, h in enumerate(hand_values)]
-            )
-        ),
+    orders = tuple(
+        sorted(
+            [(k, _order(v)) for k, v in pile_values.items()]
+            + [(f"hand:{seat}", _order(h)) for seat, h in enumerate(hand_values)]
+        )
     )
-    return spec
+    return tuple(masks), tuple(sorted(given_piles.items())), orders
 
 
 def _cards(value: Any, what: str) -> int:

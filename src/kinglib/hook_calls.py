@@ -15,18 +15,26 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from kinglib.hookspecs import contracts_of
+from kinglib.match_end import source_name
 
 if TYPE_CHECKING:
     from kinglib.moves import Move
     from kinglib.state import State
 
-__all__ = ["PER_DEAL_HOOKS", "answered_by_defaults", "house_filter", "per_deal_caller"]
+__all__ = [
+    "PER_DEAL_HOOKS",
+    "answered_by_defaults",
+    "house_filter",
+    "house_refusal",
+    "per_deal_caller",
+]
 
 #: The name kinglib's own plugin (its defaults) is registered under.
 DEFAULTS = "kinglib.defaults"
 
 #: The hooks called once a deal (never once a move), with their arguments in order.
 PER_DEAL_HOOKS: dict[str, tuple[str, ...]] = {
+    "kinglib_dealer": ("rules", "deal_number"),
     "kinglib_deal": ("rules", "dealer", "rng"),
     "kinglib_begin_deal": ("rules", "state"),
     "kinglib_score_deal": ("rules", "state"),
@@ -129,3 +137,27 @@ def answered_by_defaults(
             continue
         return False
     return True
+
+
+def house_refusal(pm: pluggy.PluginManager, state: State, move: Move) -> str:
+    """Why the filters of legal moves refuse ``move`` in ``state``.
+
+    The ``kinglib_refusal`` answer, else the names of the plugins whose filter took it away.
+    """
+    reason = pm.hook.kinglib_refusal(state=state, move=move)
+    if reason:
+        return str(reason)
+    legal = state.rules._phase_rules[state.phase].legal_moves(state)
+    names: list[str] = []
+    for impl in pm.hook.kinglib_legal_moves.get_hookimpls():
+        if impl.hookwrapper or impl.wrapper:
+            continue
+        kwargs: dict[str, Any] = {"state": state, "moves": legal}
+        found: Any = impl.function(*(kwargs[n] for n in impl.argnames))
+        if found is not None and move not in tuple(found):
+            name = source_name(impl.plugin_name)
+            own = impl.plugin_name != name  # a variant's plugin, not a house rule
+            names.append(f"the rules of {name}" if own else f"the house rules of {name}")
+    if not names:
+        return f"{move} is not allowed by the house rules in force"
+    return f"{move} is not allowed by {' and '.join(names)}"

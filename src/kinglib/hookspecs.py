@@ -61,14 +61,17 @@ __all__ = [
     "kinglib_deal",
     "kinglib_deal_details",
     "kinglib_deal_piles",
+    "kinglib_dealer",
     "kinglib_deck",
     "kinglib_direction",
     "kinglib_invariants",
     "kinglib_legal_moves",
     "kinglib_match_end",
     "kinglib_match_over",
+    "kinglib_option_defaults",
     "kinglib_options",
     "kinglib_phases",
+    "kinglib_refusal",
     "kinglib_schedule",
     "kinglib_score_deal",
     "kinglib_variant_info",
@@ -280,6 +283,49 @@ def kinglib_phases(rules: Rules) -> Mapping[Phase | str, PhaseRules]:
 
 
 @hookspec(firstresult=True)
+def kinglib_dealer(rules: Rules, deal_number: int) -> int | None:
+    """The seat that deals deal ``deal_number`` (counting from 1) of a match.
+
+    kinglib's default: the seat of the option ``first_dealer`` deals the first deal, and the
+    deal passes to the next seat in the direction of play after every deal. A variant whose
+    deal moves otherwise (the same dealer for seven deals, an extra shift after each series)
+    answers here; the eldest, the chooser and everything else that follows the dealer follow
+    it. The answer must depend on nothing but the rules and the deal's number.
+
+    *Called:* once per deal of a seeded match, as it is dealt (:meth:`Rules.dealer_for
+    <kinglib.rules.Rules.dealer_for>`), and by whoever asks who deals a deal to come.
+
+    *Results:* ``firstresult``: the most recently registered answer wins. A wrapper receives
+    that seat. An answer that is no seat is refused with :class:`~kinglib.errors.RulesError`.
+
+    Args:
+        rules: the rules.
+        deal_number: the deal's number, from 1.
+
+    """
+
+
+@hookspec
+def kinglib_option_defaults(variant: str) -> Mapping[str, Any] | None:
+    """New defaults for options the variant (or another plugin) declares: name → value.
+
+    A house rule that plays by other defaults ("KING2 prices": ``king_forced`` off) says so
+    here, and the option's default, as every table and ``kinglib variants`` shows it, is the new
+    one; a value the caller gives still wins. The value is checked as a given value is.
+
+    *Called:* once by ``load_rules``, with the variant's name, once the options are known.
+
+    *Results:* all answers kept and merged by option name in registration order: a later
+    plugin's default replaces an earlier one's. A wrapper receives the list of answers. A name
+    no plugin declares is refused with :class:`~kinglib.errors.RulesError`.
+
+    Args:
+        variant: the name of the variant being built.
+
+    """
+
+
+@hookspec(firstresult=True)
 def kinglib_deal_piles(rules: Rules) -> Mapping[str, int] | None:
     """The piles laid aside, face down, before the hands are dealt: name and number of cards.
 
@@ -440,6 +486,26 @@ def kinglib_legal_moves(state: State, moves: tuple[Move, ...]) -> tuple[Move, ..
     keeps all). It is called through pluggy, so a wrapper receives the list of answers.
 
     A house rule must leave at least one move.
+    """
+
+
+@hookspec(firstresult=True)
+def kinglib_refusal(state: State, move: Move) -> str | None:
+    """Why ``move``, which a ``kinglib_legal_moves`` filter took away, is refused here.
+
+    The sentence becomes the :class:`~kinglib.errors.IllegalMoveError`'s reason, in the words
+    of the rule ("spades may not be led before the third trick"). Without an answer the error
+    names the plugins whose filter took the move away.
+
+    *Called:* only when a move that the phase itself allows is refused because a filter took
+    it away.
+
+    *Results:* ``firstresult``: the most recently registered answer wins.
+
+    Args:
+        state: the state in which the move is refused.
+        move: the move refused.
+
     """
 
 

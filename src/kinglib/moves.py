@@ -10,6 +10,9 @@ move                    text
 ``Choose("no_girls")``  ``choose no_girls``
 ``Declare(Suit.HEARTS)`` ``declare H``
 ``Declare("notrump")``  ``declare notrump``
+``Declare(Rank.JACK)``  ``declare J``
+``Double((0, 3))``      ``double 0 3``
+``Redouble((1,))``      ``redouble 1``
 ``Bid(3)``              ``bid 3``
 ``Pass()``              ``pass``
 ``Sell()``              ``sell``
@@ -29,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kinglib.cards import Card, CardSet, Suit, iter_indices
+from kinglib.cards import Card, CardSet, Rank, Suit, iter_indices
 from kinglib.errors import NotationError
 from kinglib.errors import short_repr as _shown
 
@@ -45,11 +48,13 @@ __all__ = [
     "Choose",
     "Declare",
     "Discard",
+    "Double",
     "Draw",
     "Keep",
     "Move",
     "Pass",
     "Play",
+    "Redouble",
     "Sell",
     "parse_move",
     "plays_of",
@@ -108,16 +113,22 @@ class Choose:
         return f"choose {self.contract}"
 
 
-def _convert_trump(value: object) -> Suit | str:
-    if isinstance(value, Suit):
+_RANKS: dict[str, Rank] = {rank.letter.lower(): rank for rank in Rank}
+_RANKS["10"] = Rank.TEN
+
+
+def _convert_trump(value: object) -> Suit | Rank | str:
+    if isinstance(value, (Suit, Rank)):
         return value
     if isinstance(value, str):
         key = value.strip().lower()
         if key in DECLARATIONS:
             return key
+        if key in _RANKS:
+            return _RANKS[key]
         return Suit.parse(key)
     raise NotationError(
-        f"Declare takes a Suit or one of {', '.join(DECLARATIONS)}: {_shown(value)}"
+        f"Declare takes a Suit, a Rank or one of {', '.join(DECLARATIONS)}: {_shown(value)}"
     )
 
 
@@ -125,14 +136,60 @@ def _convert_trump(value: object) -> Suit | str:
 class Declare:
     """Declare a trump (a Suit), ``"notrump"``, ``"misere"``, ``"last"`` or ``"raspis"``.
 
-    In bidding, the winner of the auction declares the penalty suit with it. Raises
-    :class:`~kinglib.errors.NotationError` for anything else.
+    In bidding, the winner of the auction declares the penalty suit with it; in a fan-tan deal
+    the declarer names its start rank (a :class:`~kinglib.cards.Rank`: ``"declare J"``).
+    Raises :class:`~kinglib.errors.NotationError` for anything else.
     """
 
-    trump: Suit | str = attrs.field(converter=_convert_trump)
+    trump: Suit | Rank | str = attrs.field(converter=_convert_trump)
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank declared, when it is one (a fan-tan start rank), else ``None``."""
+        return self.trump if isinstance(self.trump, Rank) else None
 
     def __str__(self) -> str:
         return f"declare {self.trump}"
+
+
+def _convert_seats(value: object) -> tuple[int, ...]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    if not isinstance(value, (tuple, list)) or not value:
+        raise NotationError(f"a double names one seat or more, not {_shown(value)}")
+    seats = []
+    for seat in value:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:
+            raise NotationError(f"a seat is a whole number from 0, not {_shown(seat)}")
+        seats.append(seat)
+    if len(set(seats)) != len(seats):
+        raise NotationError(f"a double names each seat once, not {_shown(value)}")
+    return tuple(sorted(seats))
+
+
+@attrs.frozen
+class Double:
+    """Double the seats named (Barbu): a wager with each, settled on the deal's points.
+
+    ``seats`` is one seat or a tuple of seats, kept in ascending order; the text form is
+    ``double 0 3``. Raises :class:`~kinglib.errors.NotationError` for no seat, a seat that is
+    no whole number, or a seat named twice.
+    """
+
+    seats: tuple[int, ...] = attrs.field(converter=_convert_seats)
+
+    def __str__(self) -> str:
+        return "double " + " ".join(str(seat) for seat in self.seats)
+
+
+@attrs.frozen
+class Redouble:
+    """Redouble the seats named, who doubled this player (Barbu): ``redouble 1``."""
+
+    seats: tuple[int, ...] = attrs.field(converter=_convert_seats)
+
+    def __str__(self) -> str:
+        return "redouble " + " ".join(str(seat) for seat in self.seats)
 
 
 _MAX_BID = 10**BID_DIGITS_LIMIT - 1
@@ -203,7 +260,7 @@ class Discard:
 
 
 #: Any move.
-Move = Play | Draw | Choose | Declare | Bid | Pass | Sell | Keep | Discard
+Move = Play | Draw | Choose | Declare | Bid | Pass | Sell | Keep | Discard | Double | Redouble
 
 _SIMPLE: dict[str, Move] = {"draw": Draw(), "pass": Pass(), "sell": Sell(), "keep": Keep()}
 
@@ -238,6 +295,9 @@ def parse_move(text: str, state: State | None = None) -> Move:
         return Declare(rest[0])
     if head == "discard":
         return Discard(CardSet.parse(" ".join(rest)))
+    if head in ("double", "redouble") and rest:
+        seats = tuple(_seat(word, text) for word in rest)
+        return Double(seats) if head == "double" else Redouble(seats)
     if head == "play" and len(rest) == 1:
         return Play(Card.parse(rest[0]))
     if len(words) == 1:
@@ -250,8 +310,15 @@ def parse_move(text: str, state: State | None = None) -> Move:
             pass
     raise NotationError(
         f"not a move: {text.strip()!r} (a card such as 'QS', or draw, pass, sell, keep, "
-        "'bid N', 'choose CONTRACT', 'declare TRUMP', 'discard CARDS')"
+        "'bid N', 'choose CONTRACT', 'declare TRUMP', 'discard CARDS', 'double SEATS', "
+        "'redouble SEATS')"
     )
+
+
+def _seat(word: str, text: str) -> int:
+    if not (word.isascii() and word.isdigit()) or len(word) > 2:
+        raise NotationError(f"not a seat in {text.strip()!r}: {word!r}")
+    return int(word)
 
 
 def _is_number(word: str) -> bool:

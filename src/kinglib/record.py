@@ -148,7 +148,15 @@ def to_json(state: State, *, indent: int | None = None) -> str:
         "plugins": [plugin_name(rules, p) for p in rules.plugins],
     }
     spec = state.setup.deal
-    if spec is None:
+    if state.setup.deals:
+        record["deals"] = [
+            {
+                "hands": [_in_order(d, f"hand:{seat}", m) for seat, m in enumerate(d.hands)],
+                "piles": {name: _in_order(d, name, m) for name, m in d.piles},
+            }
+            for d in state.setup.deals
+        ]
+    elif spec is None:
         record["seed"] = state.setup.seed
     else:
         record["deal"] = {
@@ -225,11 +233,14 @@ def _schema_message(error: Any) -> str:
     if keyword == "const":
         return f"must be {_short(error.validator_value)}, not {_short(instance)}"
     if keyword == "oneOf" and not error.path:
-        has_seed, has_deal = "seed" in instance, "deal" in instance
-        if has_seed and has_deal:
-            return "a record has a 'seed' or a 'deal', not both"
-        if not has_seed and not has_deal:
-            return "a record needs a 'seed' (a match) or a 'deal' (a single deal)"
+        found = [key for key in ("seed", "deal", "deals") if key in instance]
+        if len(found) > 1:
+            return f"a record has one of 'seed', 'deal' or 'deals', not {' and '.join(found)}"
+        if not found:
+            return (
+                "a record needs a 'seed' (a match dealt at random), 'deals' (a match of deals "
+                "given in full) or a 'deal' (a single deal)"
+            )
     if keyword == "anyOf" and error.path and error.path[0] == "options":
         return (
             f"{_short(instance)} is not an option value (text, a number, true/false, null, "
@@ -451,31 +462,50 @@ def _start(rules: Rules, data: Mapping[str, Any]) -> State:
             return rules.new_match(seed=data["seed"])
         except Exception as exc:
             raise RecordError(f"seed: the match cannot be dealt: {_describe(exc)}") from None
+    if "deals" in data:
+        given = []
+        for number, deal in enumerate(data["deals"]):
+            hands = _texts(deal["hands"], f"deals[{number}].hands")
+            piles = _given_piles(deal["piles"], f"deals[{number}].piles")
+            given.append({"hands": hands, **piles})
+        try:
+            return rules.new_match(deals=given)
+        except Exception as exc:
+            raise RecordError(f"deals: {_describe(exc)}") from None
     deal = data["deal"]
-    # The texts are checked here but passed on as written: their order is the dealing order.
-    hands: list[str] = []
-    for seat, text in enumerate(deal["hands"]):
-        try:
-            CardSet.parse(text)
-            hands.append(text)
-        except NotationError as exc:
-            raise RecordError(f"deal.hands[{seat}]: {exc}") from None
-    piles: dict[str, str] = {}
-    for name, text in deal["piles"].items():
-        try:
-            cards = CardSet.parse(text)
-        except NotationError as exc:
-            raise RecordError(f"deal.piles.{name}: {exc}") from None
-        if name in _DEAL_PILES:
-            piles[name] = text
-        elif len(cards):
-            raise RecordError(
-                f"deal.piles.{name}: unknown pile; a deal is given a {', '.join(_DEAL_PILES)}"
-            )
+    hands = _texts(deal["hands"], "deal.hands")
+    piles = _given_piles(deal["piles"], "deal.piles")
     try:
         return rules.new_deal(deal["contract"], hands, deal["dealer"], trump=deal["trump"], **piles)
     except Exception as exc:
         raise RecordError(f"deal: {_describe(exc)}") from None
+
+
+def _texts(hands: list[str], where: str) -> list[str]:
+    """The hands of a record, checked but kept as written: their order is the dealing order."""
+    for seat, text in enumerate(hands):
+        try:
+            CardSet.parse(text)
+        except NotationError as exc:
+            raise RecordError(f"{where}[{seat}]: {exc}") from None
+    return list(hands)
+
+
+def _given_piles(found: Mapping[str, str], where: str) -> dict[str, str]:
+    """The piles of a record that a deal is given by name (the empty others left out)."""
+    piles: dict[str, str] = {}
+    for name, text in found.items():
+        try:
+            cards = CardSet.parse(text)
+        except NotationError as exc:
+            raise RecordError(f"{where}.{name}: {exc}") from None
+        if name in _DEAL_PILES:
+            piles[name] = text
+        elif len(cards):
+            raise RecordError(
+                f"{where}.{name}: unknown pile; a deal is given a {', '.join(_DEAL_PILES)}"
+            )
+    return piles
 
 
 def _replay(state: State, moves: list[str]) -> State:

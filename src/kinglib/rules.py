@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+import attrs
 import pluggy
 
 from kinglib import defaults
@@ -25,7 +26,7 @@ from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
 from kinglib.errors import RulesError, short_repr
 from kinglib.flow import start_deal
-from kinglib.given_deals import given_deal
+from kinglib.given_deals import given_deal, given_match_deals
 from kinglib.hook_calls import PER_DEAL_HOOKS, house_filter, per_deal_caller
 from kinglib.load_checks import check_loaded, settled_contracts
 from kinglib.moves import Move
@@ -112,8 +113,23 @@ class Rules:
 
     # ------------------------------------------------------------------ matches
 
-    def new_match(self, seed: int = 0) -> State:
-        """A whole match, dealt from ``seed``: the same seed always gives the same match."""
+    def new_match(self, seed: int = 0, *, deals: Sequence[Any] | None = None) -> State:
+        """A whole match, dealt from ``seed``, or played with the ``deals`` given.
+
+        The same seed always gives the same match. ``deals`` gives the cards of each deal
+        instead, in order (to replay another program's games or a real table's): an item is a
+        mapping of ``new_deal``'s card arguments, ``{"hands": [...], "widow": ..., "stock":
+        ..., "kitty": ...}`` where the variant has those piles, or a plain list of hands. Hands
+        and piles given as text are dealt in the order written. Each deal's dealer and
+        contract are the rules', as in a seeded match. When the match goes on past the last
+        deal given, the move that ends it raises :class:`~kinglib.errors.RulesError` saying so
+        (the state does not change).
+
+        Raises :class:`~kinglib.errors.RulesError` for a seed that is no whole number, or a
+        deal with the wrong hands or piles (naming the deal).
+        """
+        if deals is not None:
+            return start_deal(self, MatchSetup(deals=given_match_deals(self, deals)), 1)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RulesError(f"a seed is a whole number, not {seed!r}")
         return start_deal(self, MatchSetup(seed=seed), 1)
@@ -168,8 +184,17 @@ class Rules:
         return phase_rules if pick is None else pick(state)
 
     def dealer_for(self, deal_number: int) -> int:
-        """The dealer of deal ``deal_number`` of a match: the deal passes to the next seat."""
-        return self.next_seat(int(self.options["first_dealer"]), deal_number - 1)
+        """The dealer of deal ``deal_number`` of a match (the ``kinglib_dealer`` hook).
+
+        By default the deal passes to the next seat in the direction of play after each deal.
+        """
+        seat = self._hooks["kinglib_dealer"](self, deal_number)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RulesError(
+                f"kinglib_dealer of {self.variant} gave {short_repr(seat)} for deal "
+                f"{deal_number}: a seat from 0 to {self.players - 1}"
+            )
+        return seat
 
     def rng(self, seed: int, deal_number: int) -> random.Random:
         """The random generator of one deal of a seeded match."""
@@ -310,6 +335,14 @@ def load_rules(
             specs[opt.name] = opt
     for opt in info.options:
         specs[opt.name] = opt
+    for found in pm.hook.kinglib_option_defaults(variant=variant)[::-1]:
+        for name, value in dict(found).items():
+            if name not in specs:
+                raise RulesError(
+                    f"kinglib_option_defaults gave a default for {name!r}, which is no option of "
+                    f"{variant}; its options are: {', '.join(sorted(specs))}"
+                )
+            specs[name] = attrs.evolve(specs[name], default=value, default_for=None)
     unknown = sorted(set(options) - set(specs))
     if unknown:
         raise RulesError(

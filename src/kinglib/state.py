@@ -19,6 +19,7 @@ import attrs
 
 from kinglib.cards import Card, CardSet, Suit
 from kinglib.errors import IllegalMoveError
+from kinglib.hook_calls import house_refusal
 from kinglib.moves import _CHUNK_PLAYS, Move, Play, plays_of
 
 if TYPE_CHECKING:
@@ -67,9 +68,11 @@ class Phase(enum.Enum):
     DISCARD = "discard"
     """Lay cards away (the atomic widow)."""
     PLAY = "play"
-    """Play a card to the trick (or draw, in domino)."""
+    """Play a card to the trick (or draw, in domino; or lay a card out, in a fan-tan deal)."""
     OVER = "over"
     """The match (or the single deal) has ended."""
+    DOUBLE = "double"
+    """Double or redouble the other players, or pass (Barbu's doubling rounds)."""
 
     def __str__(self) -> str:
         return self.value
@@ -218,10 +221,19 @@ class DealSpec:
 
 @attrs.frozen
 class MatchSetup:
-    """How a match was set up: a seed for random deals, or one deal given in full."""
+    """How a match was set up: a seed, one deal given in full, or every deal given in full.
+
+    Attributes:
+        seed: the seed of a match dealt at random.
+        deal: the one deal of ``Rules.new_deal`` (its contract already chosen).
+        deals: the deals of ``Rules.new_match(deals=...)``, in order: each deal's hands and
+            piles (its dealer and contract come from the rules, as in a seeded match).
+
+    """
 
     seed: int | None = None
     deal: DealSpec | None = None
+    deals: tuple[DealSpec, ...] = ()
 
 
 # Cons cells of the moves of the current deal: (previous cell, move) or None.
@@ -470,6 +482,20 @@ class State(_Record):
         return self.setup.seed
 
     @property
+    def deal_spec(self) -> DealSpec | None:
+        """The current deal as it was given (by ``new_deal``, or ``new_match(deals=...)``).
+
+        Its ``orders`` say in which order each hand and pile was written; ``None`` for a deal
+        dealt from a seed.
+        """
+        setup = self.setup
+        if setup.deal is not None:
+            return setup.deal
+        if setup.deals and self.deal_number <= len(setup.deals):
+            return setup.deals[self.deal_number - 1]
+        return None
+
+    @property
     def is_over(self) -> bool:
         """Whether the match (or the single deal) has ended."""
         return self.phase is Phase.OVER
@@ -596,7 +622,7 @@ class State(_Record):
         else:
             reason = phase_rules.why_illegal(self, move)
             if reason is None and move not in self.legal_moves():
-                reason = f"{move} is not allowed by the house rules in force"
+                reason = house_refusal(rules.plugin_manager, self, move)
             if reason is None:
                 return phase_rules.apply(self, move)
         raise IllegalMoveError(f"seat {self.to_move} may not play {move}: {reason}")

@@ -192,7 +192,7 @@ class BiddingAuction(PhaseRules):
         amount = move.amount if isinstance(move, Bid) else None
         record = AuctionRecord(bids=(*record.bids, (seat, amount)))
         if seat != state.dealer:
-            return state.after(move, aux=record, to_move=(seat + 1) % self.players)
+            return state.after(move, aux=record, to_move=state.rules.next_seat(seat))
         bidder = record.bidder
         if bidder is not None:
             return state.after(move, aux=record, phase=Phase.DECLARE, to_move=bidder, maker=bidder)

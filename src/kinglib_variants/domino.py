@@ -374,7 +374,7 @@ def domino_stock_order(rules: Rules, state: State) -> tuple[int, ...]:
     the stock in shuffled order; any stock card that shuffle misses follows, by index.
     """
     stock = state.pile("stock").mask
-    spec = state.setup.deal
+    spec = state.deal_spec
     if spec is not None:
         written = spec.order_of("stock")
         return tuple(iter_indices(stock)) if written is None else written

@@ -84,8 +84,8 @@ class ChoicePlan:
         return plan_order(self.shared, self.per_player)
 
     def chooser_of(self, rules: Rules, deal_number: int) -> int:
-        """The seat that chooses deal ``deal_number``: the eldest, left of that deal's dealer."""
-        return (rules.dealer_for(deal_number) + 1) % rules.players
+        """The seat that chooses deal ``deal_number``: the eldest, after that deal's dealer."""
+        return rules.next_seat(rules.dealer_for(deal_number))
 
     def turns_left(self, rules: Rules, seat: int, deal_number: int) -> int:
         """How many deals from ``deal_number`` on (that one included) ``seat`` chooses."""

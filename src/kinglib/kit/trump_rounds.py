@@ -47,7 +47,7 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import Card, CardSet, Suit, iter_indices
+from kinglib.cards import Card, CardSet, Rank, Suit, iter_indices
 from kinglib.contracts import Contract
 from kinglib.errors import RulesError
 from kinglib.flow import finish_deal
@@ -216,7 +216,7 @@ def _first_three_given(state: State) -> tuple[tuple[int, ...], Card]:
     A hand is dealt in the order it was written: its first three cards, then the rest, the
     last written card last.
     """
-    spec = state.setup.deal
+    spec = state.deal_spec
     assert spec is not None
     firsts: list[int] = []
     last: Card | None = None
@@ -247,7 +247,7 @@ def begin_trump_round(rules: Rules, state: State) -> State | None:
     eldest = state.eldest
     if spec is not None and spec.trump is not None:
         return start_play(state, contract_info=contract, trump=spec.trump, maker=eldest)
-    if spec is None:
+    if state.deal_spec is None:
         firsts, last = _first_three_seeded(state)
     else:
         firsts, last = _first_three_given(state)
@@ -321,16 +321,16 @@ def _raspis(state: State, move: Move, praise: Praise) -> State:
     return finish_deal(after, ended_early=True)
 
 
-def _next_bidder(praise: Praise, players: int, seat: int) -> int | None:
-    """The next seat to offer after ``seat``, or ``None`` when the auction is over."""
+def _next_bidder(praise: Praise, players: int, seat: int, step: int = 1) -> int | None:
+    """The next seat to offer after ``seat`` (``step`` on), or ``None`` when it is over."""
     passed = praise.passed
     active = [s for s in range(players) if s != praise.declarer and s not in passed]
     best = praise.best
     if not active or (len(active) == 1 and best is not None and best[0] == active[0]):
         return None
-    nxt = (seat + 1) % players
+    nxt = (seat + step) % players
     while nxt == praise.declarer or nxt in passed:
-        nxt = (nxt + 1) % players
+        nxt = (nxt + step) % players
     return nxt
 
 
@@ -345,6 +345,7 @@ class _PraisePhase(PhaseRules):
     """Common parts of the praise-mode phases."""
 
     def __init__(self, rules: Rules) -> None:
+        self.rules = rules
         self.players = rules.players
         self.buying = bool(rules.options.get("buying", True)) and rules.players > 1
 
@@ -393,18 +394,20 @@ class PraiseDeclare(_PraisePhase):
     def apply(self, state: State, move: Move) -> State:
         """Record the declaration: deal the rest and open the auction, or play."""
         assert isinstance(move, Declare)
+        declared = move.trump
+        assert not isinstance(declared, Rank)  # a rank is never among the declarations here
         praise = self.praise(state)
         if praise.buyer is not None:
-            return _play(state, move, praise, praise.buyer, move.trump)
-        if move.trump == "raspis":
+            return _play(state, move, praise, praise.buyer, declared)
+        if declared == "raspis":
             return _raspis(state, move, attrs.evolve(praise, declaration="raspis"))
         hands, piles = _deal_rest(state, praise)
-        praise = attrs.evolve(praise, declaration=move.trump, rest=(0,) * len(hands))
-        trump = _resolve(move.trump, praise)
+        praise = attrs.evolve(praise, declaration=declared, rest=(0,) * len(hands))
+        trump = _resolve(declared, praise)
         state = state.evolve(hands_mask=hands, piles_mask=piles, trump=trump)
         if not self.buying:
             return _play(state, move, praise, praise.declarer, trump)
-        first = _next_bidder(praise, self.players, praise.declarer)
+        first = _next_bidder(praise, self.players, praise.declarer, self.rules.step)
         assert first is not None
         return state.after(move, phase=Phase.BID, to_move=first, aux=praise)
 
@@ -451,7 +454,7 @@ class PraiseBid(_PraisePhase):
         praise = self.praise(state)
         amount = move.amount if isinstance(move, Bid) else None
         praise = attrs.evolve(praise, offers=(*praise.offers, (seat, amount)))
-        nxt = _next_bidder(praise, self.players, seat)
+        nxt = _next_bidder(praise, self.players, seat, self.rules.step)
         if nxt is not None:
             return state.after(move, to_move=nxt, aux=praise)
         return _after_auction(state, move, praise, self.raspis_ok(state))

@@ -31,6 +31,7 @@ from kinglib import (
     Move,
     Pass,
     Play,
+    Rank,
     Rules,
     Sell,
     Suit,
@@ -167,7 +168,9 @@ def move_kind(move: Move) -> str:
     raise TypeError(f"not a move: {move!r}")
 
 
-def _trump_label(trump: Suit | str) -> str:
+def _trump_label(trump: Suit | Rank | str) -> str:
+    if isinstance(trump, Rank):
+        return f"from the {trump.name.lower()}s"
     return _SUIT_WORDS[trump] if isinstance(trump, Suit) else trump
 
 
