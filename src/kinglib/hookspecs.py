@@ -72,6 +72,7 @@ __all__ = [
     "kinglib_options",
     "kinglib_phases",
     "kinglib_refusal",
+    "kinglib_sample_hidden",
     "kinglib_schedule",
     "kinglib_score_deal",
     "kinglib_variant_info",
@@ -583,7 +584,8 @@ def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout | None:
     """Describe where the cards hidden from ``view`` may lie, for :meth:`View.sample`.
 
     *Called:* once per view sampled (a bot sampling many worlds from one view asks once).
-    *Results:* the first answer that is not ``None``; kinglib's default
+
+    *Results:* ``firstresult``: the first answer that is not ``None``; kinglib's default
     (:func:`kinglib.sampling.stock_layout`) covers trick play from dealt hands, with hidden
     piles that keep their cards. A variant whose cards move unseen (a widow taken into a
     hand, a stock drawn from, a staged deal) answers with its own
