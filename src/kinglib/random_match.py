@@ -429,6 +429,10 @@ class _Runner:
         return self._outcome(final)
 
     def _outcome(self, final: State | None) -> MatchOutcome:
+        if self.keep and final is None:
+            # The deals played on states are counted in the results kept.
+            self.deals = len(self.results)
+            self.moves = sum(len(moves) for moves in self.past_moves)
         if final is not None:
             winners = final.winners
         else:
