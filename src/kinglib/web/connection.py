@@ -44,6 +44,7 @@ class SocketConnection:
         self.queue: asyncio.Queue[tuple[str, int | None, str]] = asyncio.Queue(queue)
         self.closed = asyncio.Event()
         self._closing = False
+        self._closer: asyncio.Task[None] | None = None
         self._task = asyncio.get_running_loop().create_task(self._send_all())
 
     def push(self, text: str) -> None:
@@ -55,7 +56,7 @@ class SocketConnection:
         except asyncio.QueueFull:
             self._closing = True
             self._task.cancel()
-            asyncio.get_running_loop().create_task(self._close(4500, "slow"))
+            self._closer = asyncio.get_running_loop().create_task(self._close(4500, "slow"))
 
     def send_json(self, message: dict[str, Any]) -> None:
         """Queue a JSON-ready message."""
@@ -72,7 +73,7 @@ class SocketConnection:
             self.queue.put_nowait(("", code, reason))
         except asyncio.QueueFull:
             self._task.cancel()
-            asyncio.get_running_loop().create_task(self._close(code, reason))
+            self._closer = asyncio.get_running_loop().create_task(self._close(code, reason))
 
     async def _send_all(self) -> None:
         try:
@@ -90,14 +91,23 @@ class SocketConnection:
             self.closed.set()
 
     async def _close(self, code: int, reason: str) -> None:
-        self.closed.set()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.socket.close(code=code, reason=reason), 2.0)
+        try:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.socket.close(code=code, reason=reason), 2.0)
+        finally:
+            self.closed.set()
 
     async def stop(self) -> None:
-        """Stop sending (the socket is done with)."""
+        """Stop sending (the socket is done with); a close under way is let finish."""
+        closing = self._closing
         self._closing = True
+        if closing and not self._task.done():
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._task, 3.0)
         self._task.cancel()
         with contextlib.suppress(BaseException):
             await self._task
+        if self._closer is not None:
+            with contextlib.suppress(BaseException):
+                await self._closer
         self.closed.set()
