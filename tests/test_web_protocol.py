@@ -12,7 +12,7 @@ import pytest
 import kinglib
 from kinglib.plugins import BUILTIN_VARIANTS
 from kinglib.web.protocol import ERROR_CODES, MAX_MESSAGE_CHARS, MOVE_KINDS
-from kinglib.web.table import Seat
+from kinglib.web.seats import Seat
 from tests.web_support import Seats, connect, create, join, server
 
 JSON = {"Content-Type": "application/json"}
@@ -88,8 +88,8 @@ def test_a_seat_can_be_joined_once_and_the_table_must_exist() -> None:
         ('{"type": "replace", "seat": "2"}', "malformed"),
         ('{"type": "continue"}', "refused"),
         ('{"type": "replace", "seat": 1}', "refused"),
-        ('[' * 900 + ']' * 900, "malformed"),
-        ('{"type": "move", "move": ' + '[' * 300 + ']' * 300 + '}', "malformed"),
+        ("[" * 900 + "]" * 900, "malformed"),
+        ('{"type": "move", "move": ' + "[" * 300 + "]" * 300 + "}", "malformed"),
         ('{"type": "move", "move": "hello there"}', "bad_move"),
         ('{"type": "move", "move": "ZZ"}', "bad_move"),
         (json.dumps({"type": "move", "move": "x" * (MAX_MESSAGE_CHARS + 1)}), "oversized"),
@@ -359,7 +359,15 @@ def test_the_serve_command_starts_the_server(
     given = {"records": tmp_path, "bot_delay": 0.5, "allowed_hosts": [], "allowed_origins": []}
     assert calls == [("0.0.0.0", 9001, {**given, "db": None})]
     db = str(tmp_path / "t.sqlite")
-    argv = ["serve", "--db", db, "--allowed-host", "cards.example", "--allowed-origin", "https://a.b"]
+    argv = [
+        "serve",
+        "--db",
+        db,
+        "--allowed-host",
+        "cards.example",
+        "--allowed-origin",
+        "https://a.b",
+    ]
     assert main(argv) == 0
     assert calls[-1] == (
         "127.0.0.1",

@@ -21,7 +21,7 @@ BOTS = ["random", "random", "random", "random"]
 
 
 def _limits(**changes: Any) -> Limits:
-    base = {
+    base: dict[str, Any] = {
         "tables_per_minute": 10_000.0,
         "requests_per_second": 10_000.0,
         "connects_per_minute": 10_000.0,
@@ -129,9 +129,12 @@ def test_a_websocket_from_another_site_is_refused() -> None:
     with server() as (client, _):
         made = create(client, variant="simple", seats=["you", "random", "random", "random"])
         url = f"ws://localhost/ws/{made['table']}"
-        with pytest.raises(WebSocketDisconnect) as refused:  # noqa: PT012
-            with client.websocket_connect(url, headers={"Origin": "https://evil.example"}) as ws:
-                ws.receive_json()
+        evil = {"Origin": "https://evil.example"}
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            client.websocket_connect(url, headers=evil) as ws,
+        ):
+            ws.receive_json()
         assert refused.value.code == 4403
         with client.websocket_connect(url, headers={"Origin": BASE}) as ws:
             ws.send_json({"type": "hello", "token": made["token"]})
@@ -249,10 +252,16 @@ def test_the_server_draws_every_seed_with_128_bits() -> None:
 
 @pytest.mark.parametrize(
     ("name", "ok"),
-    [("A" * 40, True), ("A" * 41, False), ("Ann\n", True), ("An\x00n", False), ("Ann\u202e", False)],
+    [
+        ("A" * 40, True),
+        ("A" * 41, False),
+        ("Ann\n", True),
+        ("An\x00n", False),
+        ("Ann\u202e", False),
+    ],
 )
 def test_names_are_short_printable_text(name: str, ok: bool) -> None:
-    with server() as (client, lobby):
+    with server() as (client, _):
         answer = client.post("/api/tables", json={"variant": "simple", "name": name})
         assert (answer.status_code == 201) == ok, answer.text
         if not ok:

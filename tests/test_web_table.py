@@ -32,9 +32,7 @@ def _play_to_deal_end(seats: Seats, seat: int) -> dict[str, Any]:
 
 def test_the_end_of_a_deal_pauses_until_every_player_goes_on() -> None:
     with server() as (client, lobby):
-        made = create(
-            client, variant="simple", seats=["you", "open", "random", "random"], seed=11
-        )
+        made = create(client, variant="simple", seats=["you", "open", "random", "random"], seed=11)
         table = lobby.tables[made["table"]]
         friend = join(client, table.id, 1)
         seats = Seats(client, table, {0: made["token"], 1: friend}, go_on=False)
@@ -50,16 +48,17 @@ def test_the_end_of_a_deal_pauses_until_every_player_goes_on() -> None:
         trick = deal["last_trick"]
         assert len(trick["plays"]) == 4 and 0 <= trick["winner"] < 4
         assert sum(deal["tricks_taken"]) == 8
-        assert sorted(" ".join(deal["hands"]).split()) == sorted(
-            str(c) for c in kinglib.load_rules("simple").deck
-        ) or len(" ".join(deal["hands"]).split()) == 32
+        cards = " ".join(deal["hands"]).split()
+        assert len(cards) == len(set(cards)) == 32  # every card of the deal, once
         assert message["moves"] == [] and message["pause"]["waiting"] == [0, 1]
         to_move = table.state.to_move
         version = table.version
         assert to_move is not None
         if table.seats[to_move].kind == "human":
             refused = seats.move(to_move, str(table.state.legal_moves()[0]))
-            assert refused["code"] == "paused" and "waiting for seat 0, seat 1" in refused["message"]
+            assert (
+                refused["code"] == "paused" and "waiting for seat 0, seat 1" in refused["message"]
+            )
         time_bots = table.version
         seats.sockets[0].send_json({"type": "continue"})
         waiting = seats.sockets[1].receive_json()
@@ -101,8 +100,9 @@ def test_the_log_names_the_winner_of_every_trick() -> None:
         first = table.log[0].deal
         taken = [t for t in (message["last_deal"]["tricks_taken"])]
         for seat in range(4):
-            assert winners.count(seat) + (message["last_deal"]["last_trick"]["winner"] == seat) == (
-                taken[seat]
+            assert (
+                winners.count(seat) + (message["last_deal"]["last_trick"]["winner"] == seat)
+                == (taken[seat])
             )
         assert first == 1
         seats.close()
@@ -213,7 +213,9 @@ def test_an_absent_player_is_given_a_bot_by_the_others_and_takes_the_seat_back()
         message = seats.sockets[0].receive_json()
         while message["type"] != "state" or not message["table"]["seats"][1]["stand_in"]:
             message = seats.sockets[0].receive_json()
-        assert table.seats[1].stand_in and any("a bot plays for seat 1" in x for x in message["log"])
+        assert table.seats[1].stand_in and any(
+            "a bot plays for seat 1" in x for x in message["log"]
+        )
         for _ in range(6):  # the stand-in plays seat 1's turns
             message = seats.latest(0)
             seats.move(0, message["moves"][0]["text"])

@@ -44,35 +44,49 @@ def guarded_protocol(base: type[asyncio.Protocol], limits: Limits) -> type[async
         def connection_made(self, transport: Any) -> None:
             peer = transport.get_extra_info("peername")
             self._kinglib_client: str | None = str(peer[0]) if peer else ""
-            if not counter.acquire(self._kinglib_client):
+            self._kinglib_timer: asyncio.TimerHandle | None = None
+            self._kinglib_refused = not counter.acquire(self._kinglib_client)
+            if self._kinglib_refused:
                 self._kinglib_client = None
                 transport.close()
                 return
             super().connection_made(transport)
             loop = asyncio.get_running_loop()
-            self._kinglib_timer: asyncio.TimerHandle | None = loop.call_later(
+            self._kinglib_timer = loop.call_later(
                 limits.header_seconds, self._kinglib_silent
             )
 
         def _kinglib_silent(self) -> None:
-            if getattr(self, "cycle", None) is None and not self.transport.is_closing():
+            self._kinglib_timer = None
+            upgraded = self.transport.get_protocol() is not self
+            if not upgraded and self.cycle is None and not self.transport.is_closing():
                 self.transport.close()
 
-        def data_received(self, data: bytes) -> None:
-            super().data_received(data)
-            timer = getattr(self, "_kinglib_timer", None)
-            if timer is not None and getattr(self, "cycle", None) is not None:
+        def _kinglib_done(self) -> None:
+            """The request arrived (or the connection became a WebSocket): stop the timer."""
+            timer = self._kinglib_timer
+            if timer is not None:
                 timer.cancel()
                 self._kinglib_timer = None
 
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.transport.get_protocol() is not self:  # upgraded to a WebSocket
+                self._kinglib_done()
+                if self._kinglib_client is not None:  # its own protocol ends it, uncounted
+                    counter.release(self._kinglib_client)
+                    self._kinglib_client = None
+            elif self.cycle is not None:
+                self._kinglib_done()
+
         def connection_lost(self, exc: Exception | None) -> None:
-            timer = getattr(self, "_kinglib_timer", None)
-            if timer is not None:
-                timer.cancel()
-            client = getattr(self, "_kinglib_client", None)
-            if client is None:
+            self._kinglib_done()
+            client = self._kinglib_client
+            if client is None and self._kinglib_refused:
                 return
-            counter.release(client)
+            if client is not None:
+                counter.release(client)
+                self._kinglib_client = None
             super().connection_lost(exc)
 
     Guarded.__name__ = f"Guarded{base.__name__}"
