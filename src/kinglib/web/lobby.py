@@ -177,7 +177,7 @@ class Lobby:
         unknown = sorted(set(plugins) - set(house_rules_names()))
         if unknown:
             raise RequestError(f"no installed house rules named {', '.join(unknown)[:200]}")
-        name = self._name(request.get("name"), "you")
+        name = self._name(request.get("name"), "")
         values = {k: v for k, v in options.items() if v is not None and v != ""}
         try:
             rules = load_rules(variant, players=players, plugins=plugins, **values)
@@ -238,7 +238,7 @@ class Lobby:
             elif kind in ("open", "invite"):
                 seats.append(Seat("open", f"seat {number}", invited=kind == "invite"))
             elif isinstance(kind, str) and kind in bots:
-                seats.append(Seat.of_bot(kind))
+                seats.append(Seat.of_bot(kind, name=f"{kind} bot {number}"))
             else:
                 raise RequestError(
                     f"seat {number}: {str(kind)[:40]!r} is not you, open, invite or a bot "
