@@ -96,6 +96,11 @@ def _page(name: str) -> Any:
     return page
 
 
+async def no_icon(request: Request) -> Response:
+    """No icon: an empty answer rather than an error in the browser's console."""
+    return Response(status_code=204)
+
+
 async def catalogue(request: Request) -> Response:
     """The variants, house rules and bots a table can be made of."""
     return _json(_lobby(request).catalogue_json())
@@ -358,6 +363,7 @@ def create_app(
         Route("/table/{table_id}", _page("table.html")),
         Route("/watch/{table_id}", _page("table.html")),
         Route("/replay", _page("replay.html")),
+        Route("/favicon.ico", no_icon),
         Route("/api/catalogue", catalogue),
         Route("/api/tables", list_tables),
         Route("/api/tables", create_table, methods=["POST"]),

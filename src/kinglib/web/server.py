@@ -52,9 +52,7 @@ def guarded_protocol(base: type[asyncio.Protocol], limits: Limits) -> type[async
                 return
             super().connection_made(transport)
             loop = asyncio.get_running_loop()
-            self._kinglib_timer = loop.call_later(
-                limits.header_seconds, self._kinglib_silent
-            )
+            self._kinglib_timer = loop.call_later(limits.header_seconds, self._kinglib_silent)
 
         def _kinglib_silent(self) -> None:
             self._kinglib_timer = None
