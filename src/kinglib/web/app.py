@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 from collections.abc import AsyncIterator, Iterable
@@ -35,7 +36,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -89,9 +90,19 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _root(request: Request | WebSocket) -> str:
+    """The path the application is mounted at (``""`` when it is the whole server)."""
+    return str(request.scope.get("root_path", "")).rstrip("/")
+
+
 def _page(name: str) -> Any:
+    text = (STATIC / name).read_text(encoding="utf-8")
+
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / name, media_type="text/html")
+        # The pages' links are relative to <base>: the app works mounted under any path.
+        base = html.escape(_root(request) + "/", quote=True)
+        body = text.replace("<head>", f'<head>\n<base href="{base}">', 1)
+        return HTMLResponse(body)
 
     return page
 
@@ -116,7 +127,13 @@ async def create_table(request: Request) -> Response:
     lobby = _lobby(request)
     answer = lobby.create(await _json_body(request), client=_client(request))
     lobby.tables[answer["table"]].start_bots()
-    return JSONResponse(answer, status_code=201)
+    return JSONResponse(_rooted(request, answer), status_code=201)
+
+
+def _rooted(request: Request, answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer whose links start with the path the application is mounted at."""
+    root = _root(request)
+    return {k: root + v if k.endswith("url") else v for k, v in answer.items()}
 
 
 async def show_table(request: Request) -> Response:
@@ -141,7 +158,7 @@ async def join_table(request: Request) -> Response:
         )
     except ProtocolError as exc:
         return _error(exc.message, 404 if exc.message.startswith("no table") else 409)
-    return JSONResponse(answer)
+    return JSONResponse(_rooted(request, answer))
 
 
 async def table_record(request: Request) -> Response:

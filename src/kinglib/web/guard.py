@@ -32,7 +32,7 @@ SECURITY_HEADERS = (
     (
         b"content-security-policy",
         b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
         b"frame-ancestors 'none'",
     ),
     (b"x-frame-options", b"DENY"),

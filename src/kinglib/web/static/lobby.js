@@ -104,7 +104,7 @@ async function create() {
   const error = document.getElementById("create-error");
   error.textContent = "";
   try {
-    const answer = await api("/api/tables", request());
+    const answer = await api("api/tables", request());
     if (answer.token) localStorage.setItem(tokenKey(answer.table), answer.token);
     if (answer.invite_url) localStorage.setItem(inviteKey(answer.table), location.origin + answer.invite_url);
     location.href = answer.url;
@@ -115,20 +115,20 @@ async function create() {
 
 async function refreshTables() {
   let tables = [];
-  try { ({ tables } = await api("/api/tables")); } catch (e) { return; }
+  try { ({ tables } = await api("api/tables")); } catch (e) { return; }
   const body = document.querySelector("#tables tbody");
   body.replaceChildren(...tables.map((t) => el("tr", {},
-    el("td", {}, el("a", { href: "/table/" + t.id }, t.id)),
+    el("td", {}, el("a", { href: "table/" + t.id }, t.id)),
     el("td", {}, t.title + " (" + t.players + ")"),
     el("td", {}, t.seats.map((s) => s.kind === "open" ? (s.invited ? "invited" : "open") : s.name).join(", ")),
     el("td", {}, t.over ? "over" : "deal " + t.deal),
-    el("td", {}, t.over ? el("a", { href: "/replay?table=" + t.id }, "replay")
-      : [t.open.length ? el("a", { href: "/table/" + t.id }, "join") : null, t.open.length ? " · " : null,
-        el("a", { href: "/watch/" + t.id }, "watch")]))));
+    el("td", {}, t.over ? el("a", { href: "replay?table=" + t.id }, "replay")
+      : [t.open.length ? el("a", { href: "table/" + t.id }, "join") : null, t.open.length ? " · " : null,
+        el("a", { href: "watch/" + t.id }, "watch")]))));
 }
 
 async function start() {
-  catalogue = await api("/api/catalogue");
+  catalogue = await api("api/catalogue");
   const select = document.getElementById("variant");
   select.replaceChildren(...catalogue.variants.map((v) => el("option", { value: v.name }, v.title)));
   select.value = catalogue.variants.some((v) => v.name === "simple") ? "simple" : catalogue.variants[0].name;

@@ -250,9 +250,9 @@ function render(m) {
   if (m.over) {
     const names = m.winners.map((s) => s === m.you ? "you" : "seat " + s + " (" + m.table.seats[s].name + ")");
     over.replaceChildren(el("h2", { id: "winners" }, "Match over — won by " + names.join(" and ")),
-      el("p", {}, el("a", { href: "/api/tables/" + tableId + "/record", id: "record", download: "" }, "Download the record"),
-        " (read by kinglib replay) · ", el("a", { href: "/replay?table=" + tableId }, "replay it here"),
-        " · ", el("a", { href: "/" }, "back to the lobby")),
+      el("p", {}, el("a", { href: "api/tables/" + tableId + "/record", id: "record", download: "" }, "Download the record"),
+        " (read by kinglib replay) · ", el("a", { href: "replay?table=" + tableId }, "replay it here"),
+        " · ", el("a", { href: "./" }, "back to the lobby")),
       sheetTable(m.sheet, "final-sheet"));
     over.classList.remove("hidden");
   } else {
@@ -261,8 +261,9 @@ function render(m) {
 }
 
 function connect(token) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(scheme + "://" + location.host + "/ws/" + tableId);
+  const url = new URL("ws/" + tableId, document.baseURI);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(url.href);
   socket.onopen = () => {
     socket.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello", watch: true }));
     clearInterval(pinger);
@@ -288,19 +289,19 @@ async function showJoin() {
   const box = $("join");
   box.classList.remove("hidden");
   try {
-    const table = await api("/api/tables/" + tableId);
+    const table = await api("api/tables/" + tableId);
     $("title").textContent = "kinglib · " + table.title + " · table " + table.id;
     const free = [...table.open, ...(invite ? table.invited : [])].sort();
     const buttons = free.map((seat) => el("button", { class: "primary", "data-seat": seat, onclick: async () => {
       try {
         const body = { seat, name: $("name").value };
         if (invite) body.invite = invite;
-        const answer = await api("/api/tables/" + tableId + "/join", body);
+        const answer = await api("api/tables/" + tableId + "/join", body);
         localStorage.setItem(tokenKey(tableId), answer.token);
         connect(answer.token);
       } catch (e) { $("join-error").textContent = e.message; }
     } }, "sit in seat " + seat));
-    const watch = el("a", { href: "/watch/" + tableId, id: "watch" }, "watch the table");
+    const watch = el("a", { href: "watch/" + tableId, id: "watch" }, "watch the table");
     $("free-seats").replaceChildren(...(buttons.length ? [...buttons, " or ", watch]
       : [table.invited.length ? "The free seats are kept for the invited. " : "No free seat at this table. ", watch]));
   } catch (e) {
@@ -308,7 +309,7 @@ async function showJoin() {
   }
 }
 
-$("watch-link").href = "/watch/" + tableId;
+$("watch-link").href = "watch/" + tableId;
 const kept = localStorage.getItem(inviteKey(tableId));
 if (kept && !watching) $("link").replaceChildren("invite a friend: ", el("code", { id: "invite-link" }, kept));
 if (watching) {
