@@ -182,6 +182,10 @@ async def _idle(url: str, counts: Counts, stop: float, opened: asyncio.Event) ->
         counts.errors.append(f"idle: {type(exc).__name__}: {exc}")
 
 
+def _progress(text: str) -> None:
+    print(f"web_load: {text}", file=sys.stderr, flush=True)
+
+
 async def _run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     counts = Counts()
     ws_base = base.replace("http", "ws")
@@ -193,6 +197,7 @@ async def _run(base: str, args: argparse.Namespace) -> dict[str, Any]:
             base, "/api/tables", {"variant": args.variant, "seats": ["you"] + ["heuristic"] * 3}
         )
         players.append((made["table"], made["token"]))
+    _progress(f"{args.tables} tables of bots and {args.clients} tables for the clients made")
     waiting = [
         _call(base, "/api/tables", {"variant": args.variant, "seats": ["open"] * 4})["table"]
         for _ in range(max(1, args.idle // 50))
@@ -207,11 +212,16 @@ async def _run(base: str, args: argparse.Namespace) -> dict[str, Any]:
         for n in range(args.idle)
     ]
     deadline = time.monotonic() + 120
+    shown = 0.0
     while counts.idle_open + len([e for e in counts.errors if e.startswith("idle")]) < args.idle:
         if time.monotonic() > deadline:
             counts.errors.append("the idle connections did not all open in time")
             break
+        if time.monotonic() - shown > 5:
+            shown = time.monotonic()
+            _progress(f"{counts.idle_open} of {args.idle} idle connections open")
         await asyncio.sleep(0.1)
+    _progress(f"playing for {args.seconds:g} s")
     before = _call(base, "/bench/stats")
     started = time.monotonic()
     stop = started + args.seconds
@@ -282,7 +292,9 @@ def main() -> None:
                     if server.poll() is not None or time.monotonic() > deadline:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
-            figures = asyncio.run(_run(base, args))
+            # Bounded whatever happens: the tables are made, the connections opened and the
+            # play done within the run's time and five minutes more.
+            figures = asyncio.run(asyncio.wait_for(_run(base, args), args.seconds + 300))
             files = [db, db.with_name(db.name + "-wal")]
             size = sum(f.stat().st_size for f in files if f.exists())
             figures["db_mb"] = round(size / 2**20, 1)

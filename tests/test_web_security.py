@@ -237,6 +237,27 @@ def test_a_replay_runs_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> No
     assert seen == [False]
 
 
+def test_the_catalogue_is_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kinglib.web.lobby as web_lobby
+
+    built: list[int] = []
+    real = web_lobby.catalogue
+
+    def counting() -> dict[str, Any]:
+        built.append(1)
+        return real()
+
+    monkeypatch.setattr(web_lobby, "catalogue", counting)
+    with server() as (client, _):
+        answers = [client.get("/api/catalogue").json() for _ in range(5)]
+    assert built == [1] and all(a == answers[0] for a in answers)
+    simple = next(v for v in answers[0]["variants"] if v["name"] == "simple")
+    assert simple["title"] == "Simple King" and simple["summary"].endswith(".")
+    kinds = {o["name"]: o["kind"] for o in simple["options"]}
+    assert kinds["order"] == "tuple" and kinds["first_dealer"] == "int"
+    assert simple["contracts"]["no_tricks"] == "no tricks"
+
+
 # --------------------------------------------------------------------------- seeds, names
 
 

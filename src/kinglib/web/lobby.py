@@ -202,6 +202,7 @@ class Lobby:
             creator=client,
         )
         self.tables[table_id] = table
+        self._listing = None
         answer: dict[str, Any] = {"table": table_id, "url": f"/table/{table_id}"}
         answer["watch_url"] = f"/watch/{table_id}"
         if invite is not None:
