@@ -10,12 +10,13 @@ from typing import Any
 from kinglib import house_rules_names, load_rules, variant_names
 from kinglib.web.seats import bot_kinds
 
-__all__ = ["catalogue", "option_info", "variants_info"]
+__all__ = ["catalogue", "option_info", "plain", "variants_info"]
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """A value as JSON holds it: tuples as lists, anything else that is not JSON as text."""
     if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
@@ -28,12 +29,12 @@ def option_info(option: Any) -> dict[str, Any]:
     ``None`` (any value); a tuple's default is a list.
     """
     kind = getattr(option.kind, "__name__", None)
-    choices = [_plain(c) for c in option.choices] if option.choices is not None else None
+    choices = [plain(c) for c in option.choices] if option.choices is not None else None
     return {
         "name": option.name,
         "label": option.name.replace("_", " "),
         "doc": option.doc,
-        "default": _plain(option.default),
+        "default": plain(option.default),
         "kind": kind,
         "choices": choices,
     }

@@ -35,6 +35,7 @@ from kinglib import (
     to_json,
 )
 from kinglib.bots import HeuristicBot, RandomBot
+from kinglib.web.catalogue import plain
 from kinglib.web.protocol import ProtocolError, contract_label, move_entry, score_sheet
 from kinglib.web.seats import (
     STAND_IN,
@@ -264,7 +265,7 @@ class Table:
             "variant": self.rules.variant,
             "title": self.rules.info.display_title,
             "players": self.rules.players,
-            "options": {k: _plain(v) for k, v in self.rules.options.items()},
+            "options": {k: plain(v) for k, v in self.rules.options.items()},
             "seats": [s.public(now) for s in self.seats],
             "open": [n for n, s in enumerate(self.seats) if s.kind == "open" and not s.invited],
             "invited": [n for n, s in enumerate(self.seats) if s.kind == "open" and s.invited],
@@ -593,11 +594,3 @@ class Table:
             self._advance(seat, move, after)
             self.changed()
             self.broadcast()
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    return str(value)
