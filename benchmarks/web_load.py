@@ -8,7 +8,8 @@ they are to move with a random legal move (and go on at each end-of-deal pause),
 would; ``--idle`` more connections watch tables that wait for players and say nothing but a
 ping. Every loop is bounded by ``--seconds``. It prints one line of JSON: the moves played a
 second at all the tables, the clients' move latency (from sending a move to receiving the state
-it made) at the median and the 99th percentile, the server's resident memory, and the errors::
+it made) at the median and the 99th percentile, how late the server's event loop runs (a task
+sleeping 50 ms, woken late by that much), the server's resident memory, and the errors::
 
     python benchmarks/web_load.py                          # 200 tables, 50 clients, 60 s
     python benchmarks/web_load.py --idle 1000              # the same, 1,000 idle connections
@@ -89,10 +90,33 @@ def serve(port: int, db: Path, bot_delay: float) -> None:
     lobby = Lobby(bot_delay=bot_delay, storage=SQLiteStorage(db), limits=limits)
     app = create_app(lobby=lobby)
 
-    async def stats(request: Request) -> JSONResponse:
-        moves = sum(t.version for t in lobby.tables.values())
-        return JSONResponse({"moves": moves, "tables": len(lobby.tables), **_rss_kb(os.getpid())})
+    lags: list[float] = []
 
+    async def watch_the_loop() -> None:
+        """How late the server's event loop wakes a task that sleeps 50 ms."""
+        while True:
+            started = time.monotonic()
+            await asyncio.sleep(0.05)
+            lags.append(time.monotonic() - started - 0.05)
+
+    async def stats(request: Request) -> JSONResponse:
+        if request.query_params.get("reset"):
+            lags.clear()
+            if not watchers:
+                watchers.append(asyncio.get_running_loop().create_task(watch_the_loop()))
+        moves = sum(t.version for t in lobby.tables.values())
+        late = sorted(lags) or [0.0]
+        return JSONResponse(
+            {
+                "moves": moves,
+                "tables": len(lobby.tables),
+                "loop_lag_p50_ms": round(1000 * late[len(late) // 2], 2),
+                "loop_lag_p99_ms": round(1000 * late[int(0.99 * (len(late) - 1))], 2),
+                **_rss_kb(os.getpid()),
+            }
+        )
+
+    watchers: list[asyncio.Task[None]] = []
     app.router.routes.append(Route("/bench/stats", stats))
     with contextlib.suppress(KeyboardInterrupt):  # the run's end
         make_server(app, "127.0.0.1", port, limits, log_level="warning").run()
@@ -222,7 +246,7 @@ async def _run(base: str, args: argparse.Namespace) -> dict[str, Any]:
             _progress(f"{counts.idle_open} of {args.idle} idle connections open")
         await asyncio.sleep(0.1)
     _progress(f"playing for {args.seconds:g} s")
-    before = _call(base, "/bench/stats")
+    before = _call(base, "/bench/stats?reset=1")
     started = time.monotonic()
     stop = started + args.seconds
     await asyncio.gather(
@@ -249,6 +273,8 @@ async def _run(base: str, args: argparse.Namespace) -> dict[str, Any]:
         "client_moves": counts.client_moves,
         "latency_p50_ms": round(1000 * statistics.median(latencies), 2) if latencies else None,
         "latency_p99_ms": round(1000 * p99, 2),
+        "server_loop_lag_p50_ms": after["loop_lag_p50_ms"],
+        "server_loop_lag_p99_ms": after["loop_lag_p99_ms"],
         "server_rss_mb": round(after["VmRSS"] / 1024, 1),
         "server_peak_rss_mb": round(after["VmHWM"] / 1024, 1),
         "errors": len(counts.errors),
