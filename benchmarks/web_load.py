@@ -185,9 +185,12 @@ async def _player(url: str, token: str, counts: Counts, stop: float, seed: int) 
         counts.errors.append(f"player: {type(exc).__name__}: {exc}")
 
 
-async def _idle(url: str, counts: Counts, stop: float, opened: asyncio.Event) -> None:
+async def _idle(url: str, counts: Counts, stop: float, opened: asyncio.Event, seed: int) -> None:
     import websockets
 
+    # Each page pings every 30 s from when it was opened: the connections' pings are spread
+    # over those 30 s, not all sent at the same moment.
+    phase = random.Random(seed).uniform(0, 30)
     try:
         async with websockets.connect(url, open_timeout=60) as ws:
             await ws.send(json.dumps({"type": "hello", "watch": True}))
@@ -197,11 +200,19 @@ async def _idle(url: str, counts: Counts, stop: float, opened: asyncio.Event) ->
                 return
             counts.idle_open += 1
             opened.set()
+            next_ping = time.monotonic() + phase
             while time.monotonic() < stop:
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(ws.recv(), min(30.0, max(0.01, stop - time.monotonic())))
-                if time.monotonic() < stop:
+                left = max(0.01, min(next_ping, stop) - time.monotonic())
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), left))
+                    if message["type"] == "error":  # a pong needs no answer; an error counts
+                        counts.errors.append(f"idle: {message['message']}")
+                    continue
+                except asyncio.TimeoutError:
+                    pass
+                if time.monotonic() >= next_ping:
                     await ws.send(json.dumps({"type": "ping"}))
+                    next_ping += 30.0
     except Exception as exc:
         counts.errors.append(f"idle: {type(exc).__name__}: {exc}")
 
@@ -231,7 +242,7 @@ async def _run(base: str, args: argparse.Namespace) -> dict[str, Any]:
     opened = asyncio.Event()
     idle_tasks = [
         asyncio.create_task(
-            _idle(f"{ws_base}/ws/{waiting[n % len(waiting)]}", counts, stop_idle, opened)
+            _idle(f"{ws_base}/ws/{waiting[n % len(waiting)]}", counts, stop_idle, opened, n)
         )
         for n in range(args.idle)
     ]

@@ -12,15 +12,18 @@ to a folder to keep the screenshots there (the docs' pictures are made that way)
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import shutil
 import socket
 import struct
 import threading
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -192,10 +195,14 @@ def _same_colour_neighbours(cards: list[str]) -> tuple[int, int]:
     return same, max(0, abs(len(suits) - 2 * reds) - 1)
 
 
+def _error_text(driver: WebDriver) -> str:
+    return str(driver.find_element(By.ID, "error").text)
+
+
 def _browser_errors(driver: WebDriver) -> list[str]:
     return [
         str(entry["message"])
-        for entry in driver.get_log("browser")
+        for entry in cast(Any, driver).get_log("browser")
         if entry["level"] == "SEVERE" or "Content Security Policy" in str(entry["message"])
     ]
 
@@ -247,8 +254,8 @@ def test_a_browser_plays_a_deal_at_the_new_table_with_a_friend_and_a_spectator(
     assert _hand(friend) and set(_hand(friend)) == set(str(table.state.hand(4)).split())
     assert set(_hand(me)) == set(str(table.state.hand(0)).split())
     assert not set(_hand(friend)) & set(_hand(me))
-    for page in (me, friend):  # the colours of the suits alternate in the hand
-        same, fewest = _same_colour_neighbours(_hand(page))
+    for player in (me, friend):  # the colours of the suits alternate in the hand
+        same, fewest = _same_colour_neighbours(_hand(player))
         assert same == fewest
 
     watcher = browsers()
@@ -289,10 +296,9 @@ def test_a_browser_plays_a_deal_at_the_new_table_with_a_friend_and_a_spectator(
             taker_seen = True
         if not refused and shown["disabled"]:  # a card that may not be played: the reason
             page.find_element(By.CSS_SELECTOR, "#hand .card:not(.legal)").click()
-            _wait(lambda page=page: page.find_element(By.ID, "error").text, "the reason")
-            assert "may not" in page.find_element(By.ID, "error").text or "must" in (
-                page.find_element(By.ID, "error").text
-            )
+            _wait(partial(_error_text, page), "the reason")
+            reason = _error_text(page)
+            assert "may not" in reason or "must" in reason, reason
             assert table.version == before
             refused = True
         if not mid_trick and to_move == 0 and len(table.state.trick) >= 2:
@@ -309,10 +315,10 @@ def test_a_browser_plays_a_deal_at_the_new_table_with_a_friend_and_a_spectator(
     assert table.paused  # the end of the deal: everybody waits for the players to go on
     result = table.state.results[0]
     points = [("—" if p == 0 else f"{p:+d}") for p in result.points]
-    for page in (me, friend, watcher):
-        _wait(lambda page=page: page.find_elements(By.ID, "pause-title"), "the pause")
-        assert page.find_element(By.ID, "pause-title").text.startswith("Deal 1 over")
-        row = page.find_element(By.CSS_SELECTOR, "#pause .points-table tbody tr").text
+    for viewer in (me, friend, watcher):
+        _wait(partial(viewer.find_elements, By.ID, "pause-title"), "the pause")
+        assert viewer.find_element(By.ID, "pause-title").text.startswith("Deal 1 over")
+        row = viewer.find_element(By.CSS_SELECTOR, "#pause .points-table tbody tr").text
         assert row.split()[1:] == points
     assert table.last_deal is not None and table.last_deal["last_trick"] is not None
     on_pause = watcher.execute_script(_SHOWN)
@@ -348,8 +354,40 @@ def test_a_browser_plays_a_deal_at_the_new_table_with_a_friend_and_a_spectator(
     shots.append(_shot(me, tmp_path, "web-score-sheet.png"))
     log = [li.text for li in me.find_elements(By.CSS_SELECTOR, "#log li")]
     assert any("takes the trick" in line for line in log)
-    for page in (me, friend, watcher, stranger):
-        assert not _browser_errors(page)
+    for viewer in (me, friend, watcher, stranger):
+        assert not _browser_errors(viewer)
+    for shot in shots:
+        width, height = _png_size(shot)
+        assert width >= 800 and height >= 600 and shot.stat().st_size > 10_000
+
+
+def test_a_finished_match_offers_its_record_and_replays_in_the_browser(
+    site: tuple[str, Lobby], browsers: Callable[[], WebDriver], tmp_path: Path
+) -> None:
+    base, lobby = site
+    lobby.bot_delay = 0.0
+    body = json.dumps({"variant": "simple", "players": 3, "seats": ["random"] * 3}).encode()
+    request = urllib.request.Request(
+        base + "/api/tables", body, {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        table = lobby.tables[json.loads(answer.read())["table"]]
+    page = browsers()
+    page.get(base + "/watch/" + table.id)
+    _wait(lambda: _version(page), "the spectator's page")
+    _wait(lambda: table.state.is_over, "the bots to play the match out", 60)
+    _wait(lambda: page.find_elements(By.ID, "winners"), "the end of the match", 60)
+    winners = page.find_element(By.ID, "winners").text
+    assert winners.startswith("Match over — won by")
+    assert all(table.seats[s].name in winners for s in table.state.winners), winners
+    shots = [_shot(page, tmp_path, "web-match-over.png")]
+    page.find_element(By.LINK_TEXT, "replay it here").click()
+    _wait(lambda: page.find_elements(By.CSS_SELECTOR, "#hands div"), "the replay", 30)
+    assert len(page.find_elements(By.CSS_SELECTOR, "#hands div")) == 3
+    page.find_element(By.ID, "next").click()
+    _wait(lambda: "move 1 of" in page.find_element(By.ID, "where").text, "a step")
+    shots.append(_shot(page, tmp_path, "web-replay.png"))
+    assert not _browser_errors(page)
     for shot in shots:
         width, height = _png_size(shot)
         assert width >= 800 and height >= 600 and shot.stat().st_size > 10_000

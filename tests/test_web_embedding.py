@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-from starlette.applications import Starlette  # noqa: E402
-from starlette.responses import JSONResponse  # noqa: E402
-from starlette.routing import Mount  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.routing import Mount
 
-from kinglib.web import Lobby, MemoryStorage, create_app  # noqa: E402
+from kinglib.web import Lobby, MemoryStorage, create_app
+from tests.web_support import BASE, TestClient  # skips the module without the test client
 
 
 class RequireTicket:
@@ -51,7 +51,7 @@ def _host() -> tuple[Starlette, Lobby]:
 
 def test_the_table_mounted_under_a_path_behind_a_login() -> None:
     host, lobby = _host()
-    with TestClient(host, base_url="http://localhost") as client:
+    with TestClient(host, base_url=BASE) as client:
         assert client.get("/cards/").status_code == 401
         client.cookies.set("ticket", "ok")
         page = client.get("/cards/table/x")

@@ -238,16 +238,15 @@ def test_a_replay_runs_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_the_catalogue_is_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import kinglib.web.lobby as web_lobby
+    from kinglib.web.catalogue import catalogue as real
 
     built: list[int] = []
-    real = web_lobby.catalogue
 
     def counting() -> dict[str, Any]:
         built.append(1)
         return real()
 
-    monkeypatch.setattr(web_lobby, "catalogue", counting)
+    monkeypatch.setattr("kinglib.web.lobby.catalogue", counting)
     with server() as (client, _):
         answers = [client.get("/api/catalogue").json() for _ in range(5)]
     assert built == [1] and all(a == answers[0] for a in answers)

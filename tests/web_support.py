@@ -17,6 +17,8 @@ except (ImportError, RuntimeError):  # pragma: no cover - the web extra's test t
     pytest.skip("starlette's test client needs httpx2", allow_module_level=True)
 
 from kinglib.web import Limits, Lobby, Storage, create_app
+
+__all__ = ["BASE", "Seats", "TestClient", "connect", "create", "join", "server"]
 from kinglib.web.table import Table
 
 #: The address the test client speaks from and to (a host the server answers for).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -60,8 +61,6 @@ class SocketConnection:
 
     def send_json(self, message: dict[str, Any]) -> None:
         """Queue a JSON-ready message."""
-        import json
-
         self.push(json.dumps(message, ensure_ascii=False))
 
     def close_soon(self, code: int, reason: str = "") -> None:

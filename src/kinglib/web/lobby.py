@@ -7,6 +7,7 @@ matches' records stay downloadable.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -14,6 +15,8 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from kinglib import KinglibError, house_rules_names, load_rules
 from kinglib.web.catalogue import catalogue
@@ -75,8 +78,6 @@ class Lobby:
         """An empty lobby (call :meth:`resume` to take up the stored tables)."""
         limits = limits if limits is not None else Limits()
         if max_tables is not None or message_rate is not None:
-            import attrs
-
             limits = attrs.evolve(
                 limits,
                 max_tables=limits.max_tables if max_tables is None else max_tables,
@@ -298,8 +299,6 @@ class Lobby:
                 self.storage.save(table.stored("closed"))
             except Exception as exc:
                 log.error("table %s: cannot be stored: %s", table.id, exc)
-        import asyncio
-
         try:
             asyncio.get_running_loop().create_task(table.close())
         except RuntimeError:  # no event loop (a lobby used from plain code)

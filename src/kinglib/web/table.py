@@ -464,7 +464,6 @@ class Table:
         if status is None:
             status = "over" if self.state.is_over else "live"
         settings = {
-            "seed_given": True,
             "invite_hash": self.invite_hash,
             "creator": self.creator,
             "created": self.created,
