@@ -237,7 +237,7 @@ class _Runner:
             cid: whole and (plan.plain_details[cid] or not self.keep)
             for cid, whole in plan.whole.items()
         }
-        self.ahead = draws_ahead()
+        self.ahead = draws_ahead(Draws)
         self.draws = [
             Draws(random.Random(game_seed(seed, seat)).getrandbits, self.ahead)
             for seat in range(rules.players)
