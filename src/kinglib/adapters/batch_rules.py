@@ -68,8 +68,9 @@ Ints = npt.NDArray[np.int64]
 _U0 = np.uint64(0)
 _U1 = np.uint64(1)
 _SUITS = np.array(SUIT_MASKS, np.uint64)
-#: The suit mask of each card index (0 past the 52 suited cards).
-_SUIT_OF = np.array([SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(64)], np.uint64)
+#: The suit mask of each card index (0 past the 52 suited cards, and for index 64: no card).
+_SUIT_OF = np.array([SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(65)], np.uint64)
+
 _SHIFTS = [np.uint64(s) for s in (1, 2, 4, 8, 16, 32)]
 
 
@@ -94,7 +95,7 @@ def bit_count(x: Masks) -> Ints:
 
 
 def bit_index(bit: Masks) -> Ints:
-    """The index of each one-bit mask (the number of bits below it)."""
+    """The index of each one-bit mask (the number of bits below it; 64 for 0)."""
     out: Ints = np.bitwise_count(bit - _U1).astype(np.int64)
     return out
 
@@ -103,12 +104,11 @@ def nth_bit(x: Masks, k: Ints) -> Masks:
     """The ``k``-th lowest set bit of each mask (``k`` from 0; 0 when it has fewer bits)."""
     x = x.copy()
     k = k.copy()
-    while True:
+    for _ in range(int(k.max(initial=0))):
         skip = k > 0
-        if not skip.any():
-            return low_bit(x)
-        x = np.where(skip, x & (x - _U1), x)
+        x &= x - skip.astype(np.uint64)
         k -= skip
+    return low_bit(x)
 
 
 class BatchRules:

@@ -38,8 +38,10 @@ __all__ = [
     "hashed_deal_batch",
     "mix",
     "mix_batch",
+    "mix_seeded",
     "random_pick",
     "random_pick_batch",
+    "seed_hash_batch",
 ]
 
 _M64 = (1 << 64) - 1
@@ -80,12 +82,22 @@ def _finish_batch(z: Masks) -> Masks:
     return out
 
 
-def mix_batch(seed: Masks, domain: Masks | int, counter: Masks | int) -> Masks:
-    """:func:`mix` over arrays (broadcast together)."""
+def seed_hash_batch(seed: Masks) -> Masks:
+    """The first half of :func:`mix` (its seed's hash), to be kept for :func:`mix_seeded`."""
     with np.errstate(over="ignore"):
-        first = _finish_batch(np.asarray(seed, np.uint64) + _G)
+        return _finish_batch(np.asarray(seed, np.uint64) + _G)
+
+
+def mix_seeded(first: Masks, domain: Masks | int, counter: Masks | int) -> Masks:
+    """:func:`mix` over arrays, from the seeds' hashes (:func:`seed_hash_batch`)."""
+    with np.errstate(over="ignore"):
         salt = np.asarray(domain, np.uint64) + np.asarray(counter, np.uint64)
         return _finish_batch((first ^ salt) + _G)
+
+
+def mix_batch(seed: Masks, domain: Masks | int, counter: Masks | int) -> Masks:
+    """:func:`mix` over arrays (broadcast together)."""
+    return mix_seeded(seed_hash_batch(seed), domain, counter)
 
 
 def hashed_deal(seed: int, deal: int, pack: Sequence[int], players: int) -> list[int]:
@@ -128,13 +140,13 @@ def random_pick(seed: int, deal: int, moves: int, count: int) -> int:
 
 
 def random_pick_batch(
-    seeds: Masks,
+    hashes: Masks,
     deals: npt.NDArray[np.int64],
     moves: npt.NDArray[np.int64],
     counts: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:
-    """:func:`random_pick` over arrays."""
-    u = mix_batch(seeds, np.uint64(PICK) | deals.astype(np.uint64), moves.astype(np.uint64))
+    """:func:`random_pick` over arrays, from the seeds' hashes (:func:`seed_hash_batch`)."""
+    u = mix_seeded(hashes, np.uint64(PICK) | deals.astype(np.uint64), moves.astype(np.uint64))
     picked = ((u >> _S32) * counts.astype(np.uint64)) >> _S32
     out: npt.NDArray[np.int64] = picked.astype(np.int64)
     return out

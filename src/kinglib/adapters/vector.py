@@ -60,6 +60,7 @@ from kinglib.adapters.draws import (
     episode_seed_batch,
     hashed_deal_batch,
     random_pick_batch,
+    seed_hash_batch,
 )
 from kinglib.adapters.episode import check_deals
 from kinglib.adapters.observation import Observation
@@ -163,6 +164,26 @@ def _trump_of(trump: Suit | str | None) -> Suit | str | None:
         ) from None
 
 
+def _suit_runs(indices: Sequence[int]) -> list[tuple[np.uint64, np.uint64, np.uint64]] | None:
+    """``(shift, mask, place)`` of each suit's run of cards, when each suit's are a run.
+
+    With the pack in display order, a mask's cards then gather into its low ``D`` bits as
+    ``sum(((mask >> shift) & mask_of_run) << place)``; ``None`` when a suit's cards are not
+    consecutive bits.
+    """
+    runs = []
+    place = 0
+    for suit in range(4):
+        mine = [i for i in indices if i // 13 == suit]
+        if not mine:
+            continue
+        if mine != list(range(mine[0], mine[0] + len(mine))):
+            return None
+        runs.append((np.uint64(mine[0]), np.uint64((1 << len(mine)) - 1), np.uint64(place)))
+        place += len(mine)
+    return runs
+
+
 class _Rows:
     """The deals an environment can play: one row per contract, trump and maker, as arrays.
 
@@ -210,7 +231,15 @@ class _Rows:
             np.int64,
         )
         self.maker = np.array([-1 if m is None else m for _, _, m in rows], np.int64)
+        # The places of the 1 of the one-hot fields (the phase's place for none).
+        at = numbers.start
+        phase = at("phase") + numbers.phase_number(Phase.PLAY)
+        self.play_place = phase
+        self.maker_place = np.where(self.maker >= 0, at("maker") + self.maker, phase)
+        self.contract_place = at("contract") + self.contract_number
+        self.trump_place = np.where(self.trump_number >= 0, at("trump") + self.trump_number, phase)
         self.positive = np.array([c.trump_round or c.sign > 0 for c, _, _ in rows], np.bool_)
+        self.tricks = tricks + 1
         self.trick_values = np.zeros((len(rows), tricks + 1), np.int64)
         self.group_masks = np.zeros((len(rows), groups), np.uint64)
         self.group_values = np.zeros((len(rows), groups), np.int64)
@@ -220,6 +249,7 @@ class _Rows:
             for k, (mask, value) in enumerate(contract.card_values):
                 self.group_masks[row, k] = mask
                 self.group_values[row, k] = value
+        self.trick_values_flat = self.trick_values.reshape(-1)
 
 
 class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
@@ -281,11 +311,13 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         pack = list(rules.deck)
         self._pack = np.array([c.mask for c in pack], np.uint64)
         self._pack_index = np.array([c.index for c in pack], np.int64)
-        slot = np.zeros(64, np.int64)
+        d = len(pack)
+        # The place of each card index in a card field; index 64 (no card) has the spare one.
+        slot = np.full(65, d, np.int64)
         for i, card in enumerate(pack):
             slot[card.index] = i
         self._slot_of_index = slot
-        d = len(pack)
+        self._runs = _suit_runs([c.index for c in pack])
         self._size = d
         # The deals an episode plays, as rows of a table.
         if contract is not None:
@@ -302,6 +334,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._row_of_deal = np.array([0] + [distinct.index(c) for c in ids], np.int64)
             self._episode_deals = count
         self._rows = _Rows(rules, plays)
+        self._any_early_end = bool(self._rows.kernel.early_end.any())
         self._dealer_of_deal = np.array(
             [0] + [rules.dealer_for(k) for k in range(1, self._episode_deals + 1)], np.int64
         )
@@ -337,14 +370,22 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         big, n, d = self.num_envs, self.rules.players, self._size
         self._games = np.arange(big)
         self._seeds = np.zeros(big, np.uint64)
+        self._seed_hashes = np.zeros(big, np.uint64)
         self._episode = np.zeros(big, np.int64)
         self._deal = np.ones(big, np.int64)
         self._dealer = np.zeros(big, np.int64)
         self._row = np.zeros(big, np.int64)
         self._hands = np.zeros((big, n), np.uint64)
+        self._hands_flat = self._hands.reshape(-1)
         self._played = np.zeros((big, n), np.uint64)
         self._taken = np.zeros((big, n), np.uint64)
+        self._taken_flat = self._taken.reshape(-1)
         self._table = np.zeros((big, n), np.uint64)
+        self._table_flat = self._table.reshape(-1)
+        # The places of each game's first seat and first card in the flat arrays.
+        self._seat_base = self._games * n
+        self._order_base = self._games * (d + 1)
+        self._next_seat = np.array([self.rules.next_seat(s) for s in range(n)], np.int64)
         self._trick = np.zeros(big, np.uint64)
         self._led = np.zeros(big, np.uint64)
         self._leader = np.zeros(big, np.int64)
@@ -352,9 +393,12 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._broken = np.zeros(big, np.uint64)
         self._tricks_done = np.zeros(big, np.int64)
         self._won = np.zeros((big, n), np.int64)
-        self._order = np.zeros((big, d), np.float32)
+        self._won_flat = self._won.reshape(-1)
+        self._order = np.zeros((big, d + 1), np.int64)
+        self._order_flat = self._order.reshape(-1)
         self._moves = np.zeros(big, np.int64)
         self._points = np.zeros((big, n), np.int64)
+        self._points_flat = self._points.reshape(-1)
         self._totals = np.zeros((big, n), np.int64)
         self._kernel = self._rows.kernel.take(np.zeros(big, np.int64))
         self._rewards = np.zeros((big, n), np.float64)
@@ -365,9 +409,9 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     # ------------------------------------------------------------------ episodes and deals
 
     def _start_episodes(self, games: npt.NDArray[np.int64]) -> None:
-        self._seeds[games] = episode_seed_batch(
-            self._seed, games, self._episode[games], self.num_envs
-        )
+        seeds = episode_seed_batch(self._seed, games, self._episode[games], self.num_envs)
+        self._seeds[games] = seeds
+        self._seed_hashes[games] = seed_hash_batch(seeds)
         self._episode[games] += 1
         self._totals[games] = 0
         self._start_deals(games, np.ones(len(games), np.int64))
@@ -403,61 +447,64 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _play(self, bit: br.Masks, active: npt.NDArray[np.bool_]) -> None:
         """Play card ``bit`` for the seat to move in each ``active`` game."""
-        games = self._games
         mover = self._to_move
         bit = np.where(active, bit, _U0)
+        # An inactive game plays no card: index 64, whose suit is none and whose place in
+        # the play order is the spare last column.
+        index = br.bit_index(bit)
         first = active & (self._trick == _U0)
-        index = br.bit_index(np.where(active, bit, _U1))
-        self._hands[games, mover] ^= bit
-        self._table[games, mover] |= bit
+        seat_at = self._seat_base + mover
+        self._hands_flat[seat_at] ^= bit
+        self._table_flat[seat_at] |= bit
         self._led = np.where(first, br.led_mask(index, self._kernel), self._led)
-        self._leader = np.where(first, mover, self._leader)
+        leader = np.where(first, mover, self._leader)
+        self._leader = leader
         self._trick |= bit
         self._moves += active
-        where = np.flatnonzero(active)
-        self._order[where, self._slot_of_index[index[where]]] = (
-            self._moves[where] / self._size
-        ).astype(np.float32)
-        nxt = br.next_to_play(self._hands, mover, self._leader, self._kernel)
-        complete = active & (nxt == self._leader)
-        self._to_move = np.where(active & ~complete, nxt, mover)
+        self._order_flat[self._order_base + self._slot_of_index[index]] = self._moves
+        # The next seat in the direction of play: in an even deal every seat still to play
+        # to the trick holds a card, so the kernel's next_to_play passes nobody over.
+        nxt = self._next_seat[mover]
+        complete = active & (nxt == leader)
+        self._to_move = np.where(complete | ~active, mover, nxt)
         if complete.any():
             self._finish_tricks(complete)
 
     def _finish_tricks(self, done: npt.NDArray[np.bool_]) -> None:
-        games = self._games
         rows = self._rows
         best = br.best_bit(self._trick, self._led, self._kernel)
         winner = np.argmax(self._table == best[:, None], axis=1)
+        at = self._seat_base + winner
         trick = np.where(done, self._trick, _U0)
-        self._taken[games, winner] |= trick
-        value = np.where(done, rows.trick_values[self._row, self._tricks_done], 0)
-        self._points[games, winner] += value
+        self._taken_flat[at] |= trick
+        value = rows.trick_values_flat[self._row * rows.tricks + self._tricks_done] * done
+        self._points_flat[at] += value
         if self.reward == "trick":
             cards = br.bit_count(trick[:, None] & rows.group_masks[self._row])
             won = value + (cards * rows.group_values[self._row]).sum(axis=1)
-            self._rewards[games, winner] += won
-        self._played |= np.where(done[:, None], self._table, _U0)
-        self._won[games, winner] += done
+            self._rewards.reshape(-1)[at] += won
+        self._played |= self._table & trick[:, None]
+        self._won_flat[at] += done
         self._tricks_done += done
         if self._kernel.has_broken:
             broken = br.broken_after(self._broken, self._trick, self._led)
             self._broken = np.where(done, broken, self._broken)
-        self._table[done] = 0
-        self._trick = np.where(done, _U0, self._trick)
+        # The cards of a finished trick leave the table (nothing else is on it).
+        self._table &= ~trick[:, None]
+        self._trick ^= trick
         self._led = np.where(done, _U0, self._led)
-        remaining = np.bitwise_or.reduce(self._hands, axis=1)
-        decided = self._kernel.early_end & br.is_decided(self._tricks_done, remaining, self._kernel)
-        over = done & ((remaining == _U0) | decided)
-        leader = np.where(done, winner, self._to_move)
-        # The winner leads the next trick: the next seat with cards, if he has none left.
-        step, n = self.rules.step, self.rules.players
-        while True:
-            empty = done & ~over & (self._hands[games, leader] == _U0)
-            if not empty.any():
-                break
-            leader = np.where(empty, (leader + step) % n, leader)
-        self._to_move = leader
+        hands = self._hands
+        remaining = hands[:, 0].copy()
+        for seat in range(1, self.rules.players):
+            remaining |= hands[:, seat]
+        finished = remaining == _U0
+        if self._any_early_end:
+            finished |= self._kernel.early_end & br.is_decided(
+                self._tricks_done, remaining, self._kernel
+            )
+        over = done & finished
+        # The winner leads the next trick: in an even deal he holds a card while any is left.
+        self._to_move = np.where(done, winner, self._to_move)
         if over.any():
             self._finish_deals(over)
 
@@ -500,7 +547,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         picked = np.zeros(self.num_envs, np.uint64)
         if "random" in names:
             counts = br.bit_count(legal)
-            k = random_pick_batch(self._seeds, self._deal, self._moves, counts)
+            k = random_pick_batch(self._seed_hashes, self._deal, self._moves, counts)
             picked = br.nth_bit(legal, k)
         if "greedy" in names:
             mover = self._to_move
@@ -539,57 +586,71 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     # ------------------------------------------------------------------ observing
 
+    def _card_bits(self, masks: br.Masks) -> npt.NDArray[np.uint8]:
+        """The cards of each mask of ``masks`` (any shape) as 0/1 in card-field order."""
+        shape = masks.shape
+        if self._runs is not None:
+            # Each suit's cards of the pack are a run of bits: gather them into D low bits.
+            packed = np.zeros(shape, np.uint64)
+            for shift, width, place in self._runs:
+                packed |= ((masks >> shift) & width) << place
+            octets = packed.astype("<u8").view(np.uint8).reshape(*shape, 8)
+            bits = np.unpackbits(octets, axis=-1, bitorder="little")
+            return bits[..., : self._size]
+        octets = masks.astype("<u8").view(np.uint8).reshape(*shape, 8)
+        bits = np.unpackbits(octets, axis=-1, bitorder="little")
+        return bits[..., self._pack_index]
+
     def _observe(self, games: npt.NDArray[np.int64] | None = None, over: bool = False) -> Any:
         """The observations of the seat to observe (the learner, or the seat to move)."""
         enc = self.encoder
         if games is None:
             games = self._games
         count = len(games)
-        n, d = self.rules.players, self._size
-        rows = np.arange(count)
+        n, d, size = self.rules.players, self._size, enc.size
         seat = np.full(count, self.seat) if not self.selfplay else self._to_move[games]
-        out = np.zeros((count, enc.size), np.float32)
+        out = np.zeros((count, size), np.float32)
         at = enc.start
-        out[rows, at("seat") + seat] = 1
-        out[:, at("phase") + enc.phase_number(Phase.OVER if over else Phase.PLAY)] = 1
-        if not over:
-            out[rows, at("to_move") + self._to_move[games]] = 1
-        out[rows, at("dealer") + self._dealer[games]] = 1
         row = self._row[games]
-        maker = self._rows.maker[row]
-        made = maker >= 0
-        out[rows[made], at("maker") + maker[made]] = 1
-        out[rows, at("contract") + self._rows.contract_number[row]] = 1
-        trump = self._rows.trump_number[row]
-        has_trump = trump >= 0
-        out[rows[has_trump], at("trump") + trump[has_trump]] = 1
-        masks = np.concatenate(
+        rows = self._rows
+        phase = at("phase") + enc.phase_number(Phase.OVER if over else Phase.PLAY)
+        # Every 1 of a one-hot field in one write; a field with no 1 writes the phase's again.
+        to_move = at("to_move") + self._to_move[games]
+        leader = np.where(self._trick[games] != _U0, at("leader") + self._leader[games], phase)
+        ones = np.stack(
             [
-                self._hands[games, seat][:, None],
-                self._table[games],
-                self._played[games],
+                at("seat") + seat,
+                np.full(count, phase),
+                np.full(count, phase) if over else to_move,
+                at("dealer") + self._dealer[games],
+                rows.maker_place[row],
+                rows.contract_place[row],
+                rows.trump_place[row],
+                leader,
             ],
             axis=1,
         )
-        bits = np.unpackbits(
-            masks.astype("<u8").view(np.uint8).reshape(count, 1 + 2 * n, 8),
-            axis=2,
-            bitorder="little",
-        )[:, :, self._pack_index]
+        if over:
+            # The fields with no 1 wrote the PLAY phase's place: write the OVER phase's.
+            ones[ones == rows.play_place] = phase
+        ones += (np.arange(count) * size)[:, None]
+        out.reshape(-1)[ones.reshape(-1)] = 1
+        masks = np.concatenate(
+            [self._hands[games, seat][:, None], self._table[games], self._played[games]], axis=1
+        )
+        bits = self._card_bits(masks)
         start = at("hand")
         out[:, start : start + d] = bits[:, 0]
         start = at("trick")
         out[:, start : start + n * d] = bits[:, 1 : 1 + n].reshape(count, n * d)
         start = at("played")
         out[:, start : start + n * d] = bits[:, 1 + n :].reshape(count, n * d)
-        on_table = self._trick[games] != _U0
-        out[rows[on_table], at("leader") + self._leader[games][on_table]] = 1
         start = at("play_order")
-        out[:, start : start + d] = self._order[games]
+        out[:, start : start + d] = self._order[games, :d] * (1 / d)
         start = at("tricks_won")
-        out[:, start : start + n] = np.minimum(1.0, self._won[games] / (d / n))
+        out[:, start : start + n] = np.minimum(1.0, self._won[games] * (n / d))
         start = at("hand_sizes")
-        out[:, start : start + n] = br.bit_count(self._hands[games]) / d
+        out[:, start : start + n] = br.bit_count(self._hands[games]) * (1 / d)
         start = at("totals")
         totals = self._totals[games]
         out[:, start : start + n] = totals / (np.abs(totals) + enc.bound)
@@ -599,10 +660,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _masks(self, legal: br.Masks) -> npt.NDArray[np.bool_]:
         count = self.num_envs
         mask = np.zeros((count, len(self.actions)), np.bool_)
-        bits = np.unpackbits(
-            legal.astype("<u8").view(np.uint8).reshape(count, 8), axis=1, bitorder="little"
-        )
-        mask[:, : self._size] = bits[:, self._pack_index]
+        mask[:, : self._size] = self._card_bits(legal)
         return mask
 
     def _result(self) -> tuple[Any, dict[str, Any]]:
