@@ -42,7 +42,7 @@ from gymnasium import spaces
 from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.episode import Episodes, Opponents, Rewards
 from kinglib.adapters.observation import Observation
-from kinglib.adapters.pettingzoo import BOUND, _rules
+from kinglib.adapters.pettingzoo import _rules
 from kinglib.adapters.table import table_text
 from kinglib.bots import Bot
 from kinglib.cards import Suit
@@ -50,7 +50,7 @@ from kinglib.errors import RulesError
 from kinglib.rules import Rules
 from kinglib.state import State
 
-__all__ = ["BOUND", "ENV_ID", "KingEnv", "env"]
+__all__ = ["ENV_ID", "KingEnv", "env"]
 
 #: The id under which the environment is registered: ``gymnasium.make(ENV_ID, variant=...)``.
 ENV_ID = "kinglib/King-v0"
