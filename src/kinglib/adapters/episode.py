@@ -24,6 +24,7 @@ from kinglib.adapters.policies import OPPONENTS
 from kinglib.adapters.rewards import check_reward, margins, trick_points
 from kinglib.bots import Bot, HeuristicBot
 from kinglib.cards import CardSet, Suit
+from kinglib.contracts import Contract
 from kinglib.errors import RulesError
 from kinglib.playouts import Playout
 from kinglib.rules import Rules
@@ -194,29 +195,48 @@ class Rewards:
         """Forget the tricks rewarded so far (a new episode)."""
         self._given = [0] * self.rules.players
 
+    def trick(self, contract: Contract, number: int, cards: int, winner: int) -> list[float]:
+        """Every seat's reward of trick ``number`` (from 0) of ``cards``, won by ``winner``.
+
+        Only the ``"trick"`` scheme pays it; the others give 0s.
+        """
+        out = [0.0] * self.rules.players
+        if self.reward == "trick":
+            points = trick_points(contract, number, cards)
+            out[winner] = float(points)
+            self._given[winner] += points
+        return out
+
+    def deal_end(self, totals: Sequence[int], after: State, ended: bool) -> list[float]:
+        """Every seat's reward when a deal ends: ``totals`` before it, ``after`` the state after.
+
+        ``ended`` says whether the episode ends with it.
+        """
+        n = self.rules.players
+        out = [0.0] * n
+        if self.reward == "deal":
+            out = [float(after.totals[s] - totals[s]) for s in range(n)]
+        elif self.reward == "trick":
+            # What the deal's tricks did not give.
+            out = [float(after.totals[s] - totals[s] - self._given[s]) for s in range(n)]
+            self._given = [0] * n
+        elif ended:
+            out = [float(value) for value in margins(after.totals)]
+        return out
+
     def of(self, before: State, after: State, ended: bool) -> list[float]:
         """Every seat's reward of the move from ``before`` to ``after``."""
         n = self.rules.players
-        reward = self.reward
+        finished = len(after.results) > len(before.results) or (
+            after.is_over and not before.is_over
+        )
         out = [0.0] * n
-        finished = len(after.results) > len(before.results)
-        if reward == "deal":
-            if finished or after.totals != before.totals:
-                for seat in range(n):
-                    out[seat] = float(after.totals[seat] - before.totals[seat])
-        elif reward == "trick":
-            contract = before.contract_info
-            if finished:
-                # The tricks of the deal up to its end, then what they did not give.
-                for seat in range(n):
-                    out[seat] = float(after.totals[seat] - before.totals[seat] - self._given[seat])
-                self._given = [0] * n
-            elif len(after.tricks) > len(before.tricks) and contract is not None:
-                trick = after.tricks[-1]
-                points = trick_points(contract, len(after.tricks) - 1, trick.cards.mask)
-                out[trick.winner] += points
-                self._given[trick.winner] += points
-        elif ended:
-            for seat, value in enumerate(margins(after.totals)):
-                out[seat] = float(value)
+        contract = before.contract_info
+        if not finished and len(after.tricks) > len(before.tricks) and contract is not None:
+            trick = after.tricks[-1]
+            out = self.trick(contract, len(after.tricks) - 1, trick.cards.mask, trick.winner)
+        if finished or (self.reward == "deal" and after.totals != before.totals):
+            return self.deal_end(before.totals, after, ended)
+        if ended and self.reward == "margin":
+            return [float(value) for value in margins(after.totals)]
         return out

@@ -43,6 +43,7 @@ from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.episode import Episodes, Opponents, Rewards
 from kinglib.adapters.observation import Observation
 from kinglib.adapters.pettingzoo import _rules
+from kinglib.adapters.runner import Runner
 from kinglib.adapters.table import table_text
 from kinglib.bots import Bot
 from kinglib.cards import Suit
@@ -90,46 +91,44 @@ class KingEnv(gymnasium.Env[Any, Any]):
         self.opponents = self._opponents.players
         self.episodes = Episodes(rules, deals, dealing, contract, trump)
         self.deals = self.episodes.deals
-        self.rewards = Rewards(rules, reward)
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.encoder = Observation(rules)
+        # Bots see views: with one among the opponents, every move goes through the engine.
+        named = all(isinstance(p, str) for p in self.opponents.values())
+        self._game = Runner(
+            self.episodes, Rewards(rules, reward), self.actions, self.encoder, named
+        )
         self.action_space = spaces.Discrete(len(self.actions))
         self.observation_space = spaces.Box(
             np.array(self.encoder.low, np.float32),
             np.array(self.encoder.high, np.float32),
             dtype=np.float32,
         )
-        self.state: State | None = None
-        self.seed_played = 0
         self._ended = False
-        self._moves = 0
 
-    def _finished(self, state: State) -> bool:
-        return self.episodes.over(state)
+    @property
+    def state(self) -> State | None:
+        """The state of the match now (``None`` before the first reset)."""
+        return self._game.state if self._game.started else None
 
-    def _apply(self, state: State, move: Any) -> State:
-        after = state.apply(move)
-        self._moves = 0 if after.deal_number != state.deal_number else self._moves + 1
-        return after
+    @property
+    def seed_played(self) -> int:
+        """The seed of the episode being played."""
+        return self._game.seed
 
-    def _advance(self, state: State, earned: float) -> tuple[State, float]:
+    def _advance(self, earned: float) -> float:
         """Let the opponents move until the agent's seat is to move or the episode is over."""
-        while not self._finished(state) and state.to_move != self.seat:
-            seat = state.to_move
-            assert seat is not None
-            move = self._opponents.move(state, seat, self.seed_played, self._moves)
-            after = self._apply(state, move)
-            earned += self.rewards.of(state, after, self._finished(after))[self.seat]
-            state = after
-        return state, earned
+        game = self._game
+        while True:
+            seat = game.to_move
+            if seat is None or seat == self.seat:
+                return earned
+            earned += game.opponent_move(self._opponents, seat)[self.seat]
 
-    def _observe(self, state: State) -> tuple[Any, dict[str, Any]]:
-        mask = np.zeros(len(self.actions), np.int8)
-        if not self._finished(state):
-            mask[self.actions.actions(state.legal_moves())] = 1
-        vector = self.encoder.write(np.empty(self.encoder.size, np.float32), state, self.seat)
-        return vector, {"action_mask": mask}
+    def _observe(self) -> tuple[Any, dict[str, Any]]:
+        game = self._game
+        return game.observe(self.seat), {"action_mask": game.mask()}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -138,32 +137,27 @@ class KingEnv(gymnasium.Env[Any, Any]):
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**32))
-        self.seed_played = seed
-        self._moves = 0
-        self.rewards.start()
-        self.state, _ = self._advance(self.episodes.start(seed), 0.0)
+        self._game.reset(seed)
+        self._advance(0.0)
         self._ended = False
-        return self._observe(self.state)
+        return self._observe()
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the opponents until the agent's next turn."""
-        state = self.state
-        if state is None:
+        game = self._game
+        if not game.started:
             raise RulesError("the environment is not reset: call reset() first")
-        if self._ended or self._finished(state):
+        if self._ended or game.over:
             raise RulesError("the episode is over: call reset()")
-        move = self.actions.move(int(action))
-        if not state.is_legal(move):
-            vector, info = self._observe(state)
+        number = self.actions.action(self.actions.move(int(action)))
+        if number not in game.legal_actions():
+            vector, info = self._observe()
             info["illegal"] = True
             self._ended = True
             return vector, self.illegal_reward, True, False, info
-        after = self._apply(state, move)
-        earned = self.rewards.of(state, after, self._finished(after))[self.seat]
-        state, earned = self._advance(after, earned)
-        self.state = state
-        vector, info = self._observe(state)
-        return vector, float(earned), self._finished(state), False, info
+        earned = self._advance(game.apply(number)[self.seat])
+        vector, info = self._observe()
+        return vector, float(earned), game.over, False, info
 
     def render(self) -> str | None:
         """The table as text when ``render_mode="ansi"``, else nothing."""

@@ -41,7 +41,11 @@ from kinglib.view import View
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["FIELD_MEANINGS", "Observation", "deal_bound"]
+__all__ = ["FIELD_MEANINGS", "Entries", "Observation", "deal_bound"]
+
+#: The entries of a vector that are not 0: the places of its 1s, the places of its other
+#: values, and those values.
+Entries = tuple[list[int], list[int], list[float]]
 
 _TRUMPS: tuple[Suit | str, ...] = (*Suit, *DECLARATIONS)
 _TRUMP_INDEX: dict[Any, int] = {t: i for i, t in enumerate(_TRUMPS)}
@@ -143,6 +147,11 @@ def _card_in(value: Any) -> int:
             mask |= _card_in(item)
         return mask
     return 0
+
+
+def _codes(plays: Sequence[tuple[int, Card]]) -> list[int]:
+    """The codes (``seat << 6 | card index``) of ``(seat, card)`` plays."""
+    return [seat << 6 | card.index for seat, card in plays]
 
 
 def deal_bound(rules: Rules) -> int:
@@ -282,7 +291,7 @@ class Observation:
 
     # ------------------------------------------------------------------ encoding
 
-    def _entries(
+    def entries(
         self,
         seat: int,
         phase: Phase,
@@ -292,8 +301,8 @@ class Observation:
         contract: str | None,
         trump: Suit | str | None,
         hand: int,
-        trick: Sequence[tuple[int, Card]],
-        tricks: Sequence[Any],
+        trick: Sequence[int],
+        tricks: Sequence[tuple[Sequence[int], int]],
         hand_sizes: Sequence[int],
         pile_sizes: Mapping[str, int],
         piles: Mapping[str, int],
@@ -301,14 +310,20 @@ class Observation:
         extra: Mapping[str, Any],
         totals: Sequence[int],
         deal_number: int,
-    ) -> tuple[list[int], list[tuple[int, float]]]:
-        """The entries of the vector that are not 0: the places of the 1s, and the others."""
+    ) -> Entries:
+        """The entries of the vector that are not 0: the places of the 1s, and the others'.
+
+        Returns the places of the 1s, then the places and the values of the other entries.
+        ``trick`` holds the codes (``seat << 6 | card index``) of the cards on the table, in
+        play order; ``tricks`` the codes and the winner of each finished trick of the deal.
+        """
         n = self.rules.players
         d = len(self._slot)
         at = self._start
         slot = self._slot
         ones = [at["seat"] + seat, at["phase"] + _PHASE_INDEX[phase], at["dealer"] + dealer]
-        values: list[tuple[int, float]] = []
+        places: list[int] = []
+        values: list[float] = []
         if to_move is not None:
             ones.append(at["to_move"] + to_move)
         if maker is not None:
@@ -322,52 +337,62 @@ class Observation:
         self._card_ones(ones, at["hand"], hand)
         trick_at, played_at, order_at = at["trick"], at["played"], at["play_order"]
         order = 0
+        step = 1 / d
         won = [0] * n
-        for done in tricks:
-            won[done.winner] += 1
-            for player, card in done.plays:
+        for codes, winner in tricks:
+            won[winner] += 1
+            for code in codes:
                 order += 1
-                position = slot[card.index]
-                ones.append(played_at + player * d + position)
-                values.append((order_at + position, order / d))
+                position = slot[code & 63]
+                ones.append(played_at + (code >> 6) * d + position)
+                places.append(order_at + position)
+                values.append(order * step)
         if trick:
-            ones.append(at["leader"] + trick[0][0])
-        for player, card in trick:
+            ones.append(at["leader"] + (trick[0] >> 6))
+        for code in trick:
             order += 1
-            position = slot[card.index]
-            ones.append(trick_at + player * d + position)
-            values.append((order_at + position, order / d))
-        per_seat = d / n
+            position = slot[code & 63]
+            ones.append(trick_at + (code >> 6) * d + position)
+            places.append(order_at + position)
+            values.append(order * step)
+        per_seat = n / d
         won_at, sizes_at, totals_at = at["tricks_won"], at["hand_sizes"], at["totals"]
         bound = self.bound
         for s in range(n):
             if won[s]:
-                values.append((won_at + s, min(1.0, won[s] / per_seat)))
+                places.append(won_at + s)
+                values.append(min(1.0, won[s] * per_seat))
             if hand_sizes[s]:
-                values.append((sizes_at + s, hand_sizes[s] / d))
+                places.append(sizes_at + s)
+                values.append(hand_sizes[s] * step)
             total = totals[s]
             if total:
-                values.append((totals_at + s, total / (abs(total) + bound)))
+                places.append(totals_at + s)
+                values.append(total / (abs(total) + bound))
         for i, name in enumerate(self.pile_names):
             start = at["piles"] + i * (1 + d)
             size = pile_sizes.get(name, 0)
             if size:
-                values.append((start, size / d))
+                places.append(start)
+                values.append(size * step)
             self._card_ones(ones, start + 1, piles.get(name, 0))
-        self._card_ones(ones, at["shown"], shown)
+        if shown:
+            self._card_ones(ones, at["shown"], shown)
         if extra:
             for i, name in enumerate(self.number_extras):
                 found = extra.get(name)
                 if isinstance(found, int) and not isinstance(found, bool):
                     ones.append(at["numbers"] + 2 * i)
                     if found:
-                        values.append((at["numbers"] + 2 * i + 1, min(1.0, found / d)))
+                        places.append(at["numbers"] + 2 * i + 1)
+                        values.append(min(1.0, found * step))
             for i, name in enumerate(self.suit_extras):
                 suit = extra.get(name)
                 if isinstance(suit, Suit):
                     ones.append(at["suits"] + 4 * i + suit.value)
-        values.append((at["deal_number"], self.deal_value(deal_number)))
-        return ones, values
+        places.append(at["deal_number"])
+        values.append(self.deal_value(deal_number))
+        return ones, places, values
 
     def _card_ones(self, ones: list[int], start: int, mask: int) -> None:
         slot = self._slot
@@ -378,8 +403,8 @@ class Observation:
                 ones.append(start + position)
             mask ^= low
 
-    def _view_entries(self, view: View) -> tuple[list[int], list[tuple[int, float]]]:
-        return self._entries(
+    def _view_entries(self, view: View) -> Entries:
+        return self.entries(
             view.seat,
             view.phase,
             view.to_move,
@@ -388,8 +413,8 @@ class Observation:
             view.contract,
             view.trump,
             view.hand.mask,
-            view.trick,
-            view.tricks,
+            _codes(view.trick),
+            [(_codes(t.plays), t.winner) for t in view.tricks],
             view.hand_sizes,
             view.pile_sizes,
             {k: v.mask for k, v in view.piles.items()},
@@ -399,12 +424,16 @@ class Observation:
             view.deal_number,
         )
 
-    def _state_entries(self, state: State, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
+    def public(self, state: State, seat: int) -> tuple[dict[str, int], dict[str, Any], int]:
+        """What ``state.view(seat)`` shows besides the cards: visible piles, extras, shown cards.
+
+        The piles the seat may see (name to mask), the view's extras, and the mask of the
+        cards those extras show; the hooks are asked only when a plugin answers them.
+        """
         rules = self.rules
-        over = state.phase is Phase.OVER
         piles: dict[str, int] = {}
         extra: dict[str, Any] = {}
-        if over:
+        if state.phase is Phase.OVER:
             # As View.of: once the match is over only the end-of-match points are extras.
             extra = dict(state.view(seat).extra)
         else:
@@ -418,7 +447,11 @@ class Observation:
                     rules.hook.kinglib_view_extra(rules=rules, state=state, seat=seat)
                 ):
                     extra.update(found)
-        return self._entries(
+        return piles, extra, _card_in(tuple(extra.values())) if extra else 0
+
+    def _state_entries(self, state: State, seat: int) -> Entries:
+        piles, extra, shown = self.public(state, seat)
+        return self.entries(
             seat,
             state.phase,
             state.to_move,
@@ -427,23 +460,31 @@ class Observation:
             state.contract,
             state.trump,
             state.hands_mask[seat],
-            state.trick,
-            state.tricks,
+            _codes(state.trick),
+            [(_codes(t.plays), t.winner) for t in state.tricks],
             [m.bit_count() for m in state.hands_mask],
             {k: m.bit_count() for k, m in state.piles_mask},
             piles,
-            _card_in(tuple(extra.values())) if extra else 0,
+            shown,
             extra,
             state.totals,
             state.deal_number,
         )
 
-    def _as_list(self, entries: tuple[list[int], list[tuple[int, float]]]) -> list[float]:
+    def write_entries(self, out: npt.NDArray[Any], entries: Entries) -> npt.NDArray[Any]:
+        """Fill the numpy array ``out`` with the vector of these entries; return it."""
+        ones, places, values = entries
+        out.fill(0)
+        out[ones] = 1
+        out[places] = values
+        return out
+
+    def _as_list(self, entries: Entries) -> list[float]:
         out = [0.0] * self.size
-        ones, values = entries
+        ones, places, values = entries
         for place in ones:
             out[place] = 1.0
-        for place, value in values:
+        for place, value in zip(places, values):
             out[place] = value
         return out
 
@@ -457,21 +498,11 @@ class Observation:
 
     def write(self, out: npt.NDArray[Any], state: State, seat: int) -> npt.NDArray[Any]:
         """Fill the numpy array ``out`` with the vector of ``state.view(seat)``; return it."""
-        ones, values = self._state_entries(state, seat)
-        out.fill(0)
-        out[ones] = 1
-        for place, value in values:
-            out[place] = value
-        return out
+        return self.write_entries(out, self._state_entries(state, seat))
 
     def write_view(self, out: npt.NDArray[Any], view: View) -> npt.NDArray[Any]:
         """Fill the numpy array ``out`` with the vector of ``view``; return it."""
-        ones, values = self._view_entries(view)
-        out.fill(0)
-        out[ones] = 1
-        for place, value in values:
-            out[place] = value
-        return out
+        return self.write_entries(out, self._view_entries(view))
 
     def as_dict(self, view: View) -> dict[str, Any]:
         """The dictionary form: the view's own JSON-ready :meth:`~kinglib.View.to_dict`."""
