@@ -94,14 +94,12 @@ def _vector(opponents: str, selfplay: bool = False) -> Measure | None:
     def run(budget: float) -> tuple[int, int, float]:
         _, infos = env.reset(seed=0)
         steps = 0
-        moves = 0
         start = time.perf_counter()
         while time.perf_counter() - start < budget:
-            moves -= int(env._moves.sum())
-            _, _, terminated, _, infos = env.step(pick(infos["action_mask"]))
+            _, _, _, _, infos = env.step(pick(infos["action_mask"]))
             steps += BATCH
-            # Moves made: those of the games still in their deal, and the finished games'.
-            moves += int(env._moves.sum()) + int(terminated.sum()) * 32
+        # A deal of no_tricks is 32 moves, 8 of each seat: a learner step stands for 4 moves.
+        moves = steps if selfplay else steps * RULES.players
         return steps, moves, time.perf_counter() - start
 
     return run
@@ -117,7 +115,7 @@ def _pettingzoo() -> Measure | None:
     env = pettingzoo.raw_env("simple", deals=1)
 
     def run(budget: float) -> tuple[int, int, float]:
-        rng = np.random.default_rng(1)
+        rng = random.Random(1)
         steps = 0
         seed = 0
         start = time.perf_counter()
@@ -129,7 +127,7 @@ def _pettingzoo() -> Measure | None:
                 if termination or truncation:
                     env.step(None)
                     continue
-                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+                env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
                 steps += 1
         return steps, steps, time.perf_counter() - start
 
@@ -146,7 +144,7 @@ def _parallel() -> Measure | None:
     env = pettingzoo.parallel_env("simple", deals=1)
 
     def run(budget: float) -> tuple[int, int, float]:
-        rng = np.random.default_rng(1)
+        rng = random.Random(1)
         steps = 0
         seed = 0
         start = time.perf_counter()
@@ -156,8 +154,8 @@ def _parallel() -> Measure | None:
             while env.agents:
                 actions = {}
                 for agent in env.agents:
-                    legal = np.flatnonzero(observations[agent]["action_mask"])
-                    actions[agent] = int(rng.choice(legal)) if len(legal) else 0
+                    legal = np.flatnonzero(observations[agent]["action_mask"]).tolist()
+                    actions[agent] = rng.choice(legal) if legal else 0
                 observations, *_ = env.step(actions)
                 steps += 1
         return steps, steps, time.perf_counter() - start
@@ -177,7 +175,7 @@ def _gymnasium(bots: bool) -> Measure | None:
     env = gymnasium.env("simple", opponents=opponents, deals=1)
 
     def run(budget: float) -> tuple[int, int, float]:
-        rng = np.random.default_rng(1)
+        rng = random.Random(1)
         steps = moves = 0
         seed = 0
         start = time.perf_counter()
@@ -186,7 +184,7 @@ def _gymnasium(bots: bool) -> Measure | None:
             seed += 1
             done = False
             while not done:
-                action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+                action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
                 _, _, done, _, info = env.step(action)
                 steps += 1
             state = env.state

@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FIELD_MEANINGS", "Entries", "Observation", "deal_bound"]
 
+#: What a view shows besides the cards: the visible piles (masks by name), the extras, and the
+#: mask of the cards the extras show.
+Public = tuple[dict[str, int], dict[str, Any], int]
 #: The entries of a vector that are not 0: the places of its 1s, the places of its other
 #: values, and those values.
 Entries = tuple[list[int], list[int], list[float]]
@@ -168,6 +171,16 @@ def deal_bound(rules: Rules) -> int:
     return best
 
 
+_STEADY = {"kinglib.defaults", "kinglib.kit.trump_rounds"}
+
+
+def _only_plugins(rules: Rules, hook: str, names: set[str]) -> bool:
+    """Whether no plugin but those ``names`` answers ``hook``."""
+    manager = rules.plugin_manager
+    impls = getattr(manager.hook, hook).get_hookimpls()
+    return all(manager.get_name(impl.plugin) in names for impl in impls)
+
+
 def _only_defaults(rules: Rules, hook: str) -> bool:
     """Whether no plugin but kinglib's defaults answers ``hook`` (its answer is then empty)."""
     manager = rules.plugin_manager
@@ -240,6 +253,11 @@ class Observation:
         # The hooks a state's encoding asks only when some plugin answers them.
         self._asks_piles = not _only_defaults(rules, "kinglib_visible_piles")
         self._asks_extra = not _only_defaults(rules, "kinglib_view_extra")
+        # When only kinglib's defaults and the praise-mode trump rounds answer the view hooks,
+        # their answer depends on the deal's aux alone (the trump round's auction): kept.
+        self._steady: dict[int, tuple[Any, Public]] | None = None
+        if not self._asks_piles and _only_plugins(rules, "kinglib_view_extra", _STEADY):
+            self._steady = {}
 
     # ------------------------------------------------------------------ the layout
 
@@ -424,7 +442,7 @@ class Observation:
             view.deal_number,
         )
 
-    def public(self, state: State, seat: int) -> tuple[dict[str, int], dict[str, Any], int]:
+    def public(self, state: State, seat: int) -> Public:
         """What ``state.view(seat)`` shows besides the cards: visible piles, extras, shown cards.
 
         The piles the seat may see (name to mask), the view's extras, and the mask of the
@@ -433,6 +451,12 @@ class Observation:
         rules = self.rules
         piles: dict[str, int] = {}
         extra: dict[str, Any] = {}
+        steady = self._steady
+        if steady is not None and state.phase is not Phase.OVER:
+            # The hooks read nothing but the deal's aux: the answer of the same aux is known.
+            found = steady.get(seat)
+            if found is not None and found[0] is state.aux:
+                return found[1]
         if state.phase is Phase.OVER:
             # As View.of: once the match is over only the end-of-match points are extras.
             extra = dict(state.view(seat).extra)
@@ -447,7 +471,10 @@ class Observation:
                     rules.hook.kinglib_view_extra(rules=rules, state=state, seat=seat)
                 ):
                     extra.update(found)
-        return piles, extra, _card_in(tuple(extra.values())) if extra else 0
+        answer: Public = (piles, extra, _card_in(tuple(extra.values())) if extra else 0)
+        if steady is not None and state.phase is not Phase.OVER:
+            steady[seat] = (state.aux, answer)
+        return answer
 
     def _state_entries(self, state: State, seat: int) -> Entries:
         piles, extra, shown = self.public(state, seat)

@@ -48,6 +48,7 @@ import kinglib
 from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.episode import Episodes, Rewards
 from kinglib.adapters.observation import Observation
+from kinglib.adapters.runner import Runner
 from kinglib.adapters.table import table_text
 from kinglib.cards import Suit
 from kinglib.errors import RulesError
@@ -107,8 +108,13 @@ class _Table:
             )
             for a in self.possible_agents
         }
-        self.state: State | None = None
+        self._game = Runner(self.episodes, self.reward_scheme, self.actions, self.encoder)
         self._seeds = random.Random()
+
+    @property
+    def state(self) -> State | None:
+        """The state of the match now (``None`` before the first reset)."""
+        return self._game.state if self._game.started else None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -118,35 +124,27 @@ class _Table:
         """The action space of ``agent``."""
         return self.action_spaces[agent]
 
-    def _playing(self) -> State:
-        if self.state is None:
+    def _playing(self) -> Runner:
+        if not self._game.started:
             raise RulesError("the environment is not reset: call reset() first")
-        return self.state
+        return self._game
 
-    def _finished(self, state: State) -> bool:
-        return self.episodes.over(state)
-
-    def _deal(self, seed: int | None) -> State:
+    def _deal(self, seed: int | None) -> None:
         if seed is None:
             seed = self._seeds.randrange(2**32)
         else:
             self._seeds = random.Random(seed)
-        self.reward_scheme.start()
-        self.state = self.episodes.start(seed)
-        return self.state
+        self._game.reset(seed)
 
-    def _observation(self, state: State, seat: int) -> dict[str, Any]:
-        mask = np.zeros(len(self.actions), np.int8)
-        if state.to_move == seat and not self._finished(state):
-            mask[self.actions.actions(state.legal_moves())] = 1
-        vector = self.encoder.write(np.empty(self.encoder.size, np.float32), state, seat)
-        return {"observation": vector, "action_mask": mask}
+    def _observation(self, seat: int) -> dict[str, Any]:
+        game = self._game
+        return {"observation": game.observe(seat), "action_mask": game.mask(seat)}
 
     def render(self) -> str | None:
         """The table as text when ``render_mode="ansi"``, else nothing."""
         if self.render_mode != "ansi":
             return None
-        return table_text(self._playing())
+        return table_text(self._playing().state)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -179,7 +177,8 @@ class KingAECEnv(_Table, AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: its view's vector and its action mask."""
-        return self._observation(self._playing(), self._seat[agent])
+        self._playing()
+        return self._observation(self._seat[agent])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the match of ``seed`` (a random one without it)."""
@@ -193,8 +192,7 @@ class KingAECEnv(_Table, AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        state = self._playing()
-        seat = state.to_move
+        seat = self._playing().to_move
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
 
     def step(self, action: int | None) -> None:
@@ -203,17 +201,14 @@ class KingAECEnv(_Table, AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._playing()
+        game = self._playing()
         if action is None:
             raise RulesError(f"{agent} is to move: give an action, not None")
-        after = state.apply(self.actions.move(int(action)))
-        self.state = after
+        earned = game.apply(self.actions.action(self.actions.move(int(action))))
         self._cumulative_rewards[agent] = 0.0
-        ended = self._finished(after)
-        earned = self.reward_scheme.of(state, after, ended)
         for seat, name in enumerate(self.possible_agents):
             self.rewards[name] = earned[seat]
-        if ended:
+        if game.over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()
@@ -255,46 +250,44 @@ class KingParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]
         """The action space of ``agent``."""
         return self.action_spaces[agent]
 
-    def _all(self, state: State) -> dict[str, dict[str, Any]]:
-        return {a: self._observation(state, s) for s, a in enumerate(self.possible_agents)}
+    def _all(self) -> dict[str, dict[str, Any]]:
+        return {a: self._observation(s) for s, a in enumerate(self.possible_agents)}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Deal the match of ``seed`` (a random one without it): every agent's observation."""
-        state = self._deal(seed)
+        self._deal(seed)
         self.agents = self.possible_agents[:]
-        return self._all(state), {a: {} for a in self.agents}
+        return self._all(), {a: {} for a in self.agents}
 
     def step(
         self, actions: dict[str, Any]
     ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
         """Play the action of the agent to move; the other agents' actions are ignored."""
-        state = self._playing()
+        game = self._playing()
         if not self.agents:
             raise RulesError("the episode is over: call reset()")
-        seat = state.to_move
+        seat = game.to_move
         assert seat is not None
         agent = self.possible_agents[seat]
         if actions.get(agent) is None:
             raise RulesError(f"{agent} is to move: give its action")
-        move = self.actions.move(int(actions[agent]))
+        action = self.actions.action(self.actions.move(int(actions[agent])))
         infos: dict[str, Any] = {a: {} for a in self.agents}
-        if not state.is_legal(move):
+        if action not in game.legal_actions():
             earned = [0.0] * len(self.possible_agents)
             earned[seat] = float(self.illegal_reward)
             infos[agent]["illegal"] = True
             ended = True
         else:
-            after = state.apply(move)
-            ended = self._finished(after)
-            earned = self.reward_scheme.of(state, after, ended)
-            self.state = state = after
+            earned = game.apply(action)
+            ended = game.over
         names = list(self.agents)
         rewards = {a: earned[self._seat[a]] for a in names}
         done = dict.fromkeys(names, ended)
         truncated = dict.fromkeys(names, False)
-        observations = self._all(state)
+        observations = self._all()
         if ended:
             self.agents = []
         return observations, rewards, done, truncated, infos
