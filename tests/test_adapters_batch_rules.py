@@ -170,7 +170,8 @@ def test_the_hashed_draws_of_a_batch_are_those_of_one_game(
     hands = draws.hashed_deal_batch(array, deals, _u64(pack), 4)
     counts = np.array([1 + s % 13 for s in seeds], np.int64)
     hashes = draws.seed_hash_batch(array)
-    picks = draws.random_pick_batch(hashes, deals, np.full(len(seeds), moves), counts)
+    domains = draws.pick_domains(deals)
+    picks = draws.random_pick_batch(hashes, domains, np.full(len(seeds), moves), counts)
     mixed = draws.mix_batch(array, deal, moves)
     for k, seed in enumerate(seeds):
         dealt = draws.hashed_deal(seed, deal, pack, 4)

@@ -94,19 +94,19 @@ def bit_count(x: Masks) -> Ints:
     return np.bitwise_count(x).astype(np.int64)
 
 
-def bit_index(bit: Masks) -> Ints:
+def bit_index(bit: Masks) -> npt.NDArray[np.uint8]:
     """The index of each one-bit mask (the number of bits below it; 64 for 0)."""
-    out: Ints = np.bitwise_count(bit - _U1).astype(np.int64)
+    out: npt.NDArray[np.uint8] = np.bitwise_count(bit - _U1)
     return out
 
 
-def nth_bit(x: Masks, k: Ints) -> Masks:
+def nth_bit(x: Masks, k: npt.NDArray[Any]) -> Masks:
     """The ``k``-th lowest set bit of each mask (``k`` from 0; 0 when it has fewer bits)."""
     x = x.copy()
-    k = k.copy()
+    k = k.astype(np.uint64)
     for _ in range(int(k.max(initial=0))):
-        skip = k > 0
-        x &= x - skip.astype(np.uint64)
+        skip = np.minimum(k, _U1)
+        x &= x - skip
         k -= skip
     return low_bit(x)
 
@@ -247,9 +247,10 @@ def lead_mask(hand: Masks, seat: Ints, broken: Masks, rules: BatchRules) -> Mask
     return np.where(allowed != _U0, allowed, hand)
 
 
-def led_mask(index: Ints, rules: BatchRules) -> Masks:
+def led_mask(index: npt.NDArray[Any], rules: BatchRules) -> Masks:
     """The mask of the suit led by card ``index`` (:func:`kinglib.kernel.led_mask`)."""
-    return _SUIT_OF[index]
+    out: Masks = _SUIT_OF[index]
+    return out
 
 
 def follow_mask(hand: Masks, led: Masks, trick_mask: Masks, rules: BatchRules) -> Masks:

@@ -24,6 +24,7 @@ they agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +40,7 @@ __all__ = [
     "mix",
     "mix_batch",
     "mix_seeded",
+    "pick_domains",
     "random_pick",
     "random_pick_batch",
     "seed_hash_batch",
@@ -139,17 +141,26 @@ def random_pick(seed: int, deal: int, moves: int, count: int) -> int:
     return ((u >> 32) * count) >> 32
 
 
+def pick_domains(deals: npt.NDArray[np.int64]) -> Masks:
+    """The domains of the random picks of these deals, for :func:`random_pick_batch`."""
+    out: Masks = np.uint64(PICK) | deals.astype(np.uint64)
+    return out
+
+
 def random_pick_batch(
     hashes: Masks,
-    deals: npt.NDArray[np.int64],
-    moves: npt.NDArray[np.int64],
-    counts: npt.NDArray[np.int64],
-) -> npt.NDArray[np.int64]:
-    """:func:`random_pick` over arrays, from the seeds' hashes (:func:`seed_hash_batch`)."""
-    u = mix_seeded(hashes, np.uint64(PICK) | deals.astype(np.uint64), moves.astype(np.uint64))
-    picked = ((u >> _S32) * counts.astype(np.uint64)) >> _S32
-    out: npt.NDArray[np.int64] = picked.astype(np.int64)
-    return out
+    domains: Masks,
+    moves: npt.NDArray[Any],
+    counts: npt.NDArray[Any],
+) -> npt.NDArray[np.uint64]:
+    """:func:`random_pick` over arrays.
+
+    From the seeds' hashes (:func:`seed_hash_batch`), the deals' domains
+    (:func:`pick_domains`), the moves made and the counts of legal actions.
+    """
+    u = mix_seeded(hashes, domains, moves.astype(np.uint64))
+    picked: npt.NDArray[np.uint64] = ((u >> _S32) * counts.astype(np.uint64)) >> _S32
+    return picked
 
 
 def episode_seed(seed: int, slot: int, episode: int, slots: int) -> int:

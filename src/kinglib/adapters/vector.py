@@ -59,6 +59,7 @@ from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.draws import (
     episode_seed_batch,
     hashed_deal_batch,
+    pick_domains,
     random_pick_batch,
     seed_hash_batch,
 )
@@ -371,10 +372,12 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._games = np.arange(big)
         self._seeds = np.zeros(big, np.uint64)
         self._seed_hashes = np.zeros(big, np.uint64)
+        self._pick_domain = np.zeros(big, np.uint64)
         self._episode = np.zeros(big, np.int64)
         self._deal = np.ones(big, np.int64)
         self._dealer = np.zeros(big, np.int64)
         self._row = np.zeros(big, np.int64)
+        self._trick_base = np.zeros(big, np.int64)
         self._hands = np.zeros((big, n), np.uint64)
         self._hands_flat = self._hands.reshape(-1)
         self._played = np.zeros((big, n), np.uint64)
@@ -423,7 +426,9 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         dealer = self._dealer_of_deal[numbers]
         rows = self._rows.row[plays, dealer]
         self._deal[games] = numbers
+        self._pick_domain[games] = pick_domains(numbers)
         self._row[games] = rows
+        self._trick_base[games] = rows * self._rows.tricks
         self._dealer[games] = dealer
         self._hands[games] = hashed_deal_batch(self._seeds[games], numbers, self._pack, n)
         arrays: list[npt.NDArray[Any]] = [self._played, self._taken, self._table, self._won]
@@ -477,7 +482,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         at = self._seat_base + winner
         trick = np.where(done, self._trick, _U0)
         self._taken_flat[at] |= trick
-        value = rows.trick_values_flat[self._row * rows.tricks + self._tricks_done] * done
+        value = rows.trick_values_flat[self._trick_base + self._tricks_done] * done
         self._points_flat[at] += value
         if self.reward == "trick":
             cards = br.bit_count(trick[:, None] & rows.group_masks[self._row])
@@ -547,7 +552,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         picked = np.zeros(self.num_envs, np.uint64)
         if "random" in names:
             counts = br.bit_count(legal)
-            k = random_pick_batch(self._seed_hashes, self._deal, self._moves, counts)
+            k = random_pick_batch(self._seed_hashes, self._pick_domain, self._moves, counts)
             picked = br.nth_bit(legal, k)
         if "greedy" in names:
             mover = self._to_move
@@ -604,25 +609,31 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _observe(self, games: npt.NDArray[np.int64] | None = None, over: bool = False) -> Any:
         """The observations of the seat to observe (the learner, or the seat to move)."""
         enc = self.encoder
-        if games is None:
-            games = self._games
-        count = len(games)
+
+        def take(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return values if games is None else values[games]
+
+        count = self.num_envs if games is None else len(games)
         n, d, size = self.rules.players, self._size, enc.size
-        seat = np.full(count, self.seat) if not self.selfplay else self._to_move[games]
         out = np.zeros((count, size), np.float32)
         at = enc.start
-        row = self._row[games]
+        row = take(self._row)
         rows = self._rows
         phase = at("phase") + enc.phase_number(Phase.OVER if over else Phase.PLAY)
+        if self.selfplay:
+            seat = take(self._to_move)
+            hand = take(self._hands)[np.arange(count), seat]
+        else:
+            seat = np.full(count, self.seat)
+            hand = take(self._hands[:, self.seat])
         # Every 1 of a one-hot field in one write; a field with no 1 writes the phase's again.
-        to_move = at("to_move") + self._to_move[games]
-        leader = np.where(self._trick[games] != _U0, at("leader") + self._leader[games], phase)
+        leader = np.where(take(self._trick) != _U0, at("leader") + take(self._leader), phase)
         ones = np.stack(
             [
                 at("seat") + seat,
                 np.full(count, phase),
-                np.full(count, phase) if over else to_move,
-                at("dealer") + self._dealer[games],
+                np.full(count, phase) if over else at("to_move") + take(self._to_move),
+                at("dealer") + take(self._dealer),
                 rows.maker_place[row],
                 rows.contract_place[row],
                 rows.trump_place[row],
@@ -635,9 +646,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ones[ones == rows.play_place] = phase
         ones += (np.arange(count) * size)[:, None]
         out.reshape(-1)[ones.reshape(-1)] = 1
-        masks = np.concatenate(
-            [self._hands[games, seat][:, None], self._table[games], self._played[games]], axis=1
-        )
+        masks = np.concatenate([hand[:, None], take(self._table), take(self._played)], axis=1)
         bits = self._card_bits(masks)
         start = at("hand")
         out[:, start : start + d] = bits[:, 0]
@@ -646,15 +655,15 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         start = at("played")
         out[:, start : start + n * d] = bits[:, 1 + n :].reshape(count, n * d)
         start = at("play_order")
-        out[:, start : start + d] = self._order[games, :d] * (1 / d)
+        out[:, start : start + d] = take(self._order)[:, :d] * (1 / d)
         start = at("tricks_won")
-        out[:, start : start + n] = np.minimum(1.0, self._won[games] * (n / d))
+        out[:, start : start + n] = np.minimum(1.0, take(self._won) * (n / d))
         start = at("hand_sizes")
-        out[:, start : start + n] = br.bit_count(self._hands[games]) * (1 / d)
+        out[:, start : start + n] = br.bit_count(take(self._hands)) * (1 / d)
         start = at("totals")
-        totals = self._totals[games]
+        totals = take(self._totals)
         out[:, start : start + n] = totals / (np.abs(totals) + enc.bound)
-        out[:, at("deal_number")] = np.minimum(self._deal[games], enc.length) / enc.length
+        out[:, at("deal_number")] = np.minimum(take(self._deal), enc.length) / enc.length
         return out
 
     def _masks(self, legal: br.Masks) -> npt.NDArray[np.bool_]:
