@@ -13,8 +13,6 @@ the engine, for whoever asks (a test, a bot, ``render``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from kinglib.adapters.observation import Entries, Observation
 from kinglib.flow import finish_deal
 from kinglib.kernel import (
@@ -119,7 +117,13 @@ class KernelDeal:
         for hand in self.hands:
             self.remaining |= hand
         self.final = None
-        self._publics: dict[int, tuple[dict[str, int], dict[str, Any], int]] = {}
+        # What entries() keeps between calls (for the encoder it was last asked with).
+        self._encoder: Observation | None = None
+        self._fixed: dict[int, Entries] = {}
+        self._played: Entries = ([], [], [])
+        self._won: list[int] = []
+        self._order = 0
+        self._upto = 0
 
     def legal(self) -> int:
         """The cards the seat to move may play."""
@@ -205,28 +209,54 @@ class KernelDeal:
         return state
 
     def entries(self, encoder: Observation, seat: int) -> Entries:
-        """The observation entries of ``seat`` now (:meth:`Observation.entries`)."""
+        """The observation entries of ``seat`` now (:meth:`Observation.entries`).
+
+        The entries that stay through the trick play are made once a seat, those of the
+        finished tricks once a trick.
+        """
         start = self.start
-        public = self._publics.get(seat)
-        if public is None:
-            public = self._publics[seat] = encoder.public(start, seat)
-        piles, extra, shown = public
-        return encoder.entries(
-            seat,
-            Phase.PLAY,
+        if self._encoder is not encoder:
+            self._encoder = encoder
+            self._fixed = {}
+            self._played = ([], [], [])
+            self._won = [0] * len(self.hands)
+            self._order = 0
+            self._upto = 0
+        fixed = self._fixed.get(seat)
+        if fixed is None:
+            piles, extra, shown = encoder.public(start, seat)
+            fixed = self._fixed[seat] = encoder.fixed_entries(
+                seat,
+                Phase.PLAY,
+                start.dealer,
+                start.maker,
+                start.contract,
+                start.trump,
+                {k: m.bit_count() for k, m in start.piles_mask},
+                piles,
+                shown,
+                extra,
+            )
+        done = self.done
+        if self._upto < len(done):
+            self._order = encoder.played_entries(
+                done[self._upto :], self._order, self._won, *self._played
+            )
+            self._upto = len(done)
+        ones = fixed[0] + self._played[0]
+        places = fixed[1] + self._played[1]
+        values = fixed[2] + self._played[2]
+        encoder.moving_entries(
             self.to_move,
-            start.dealer,
-            start.maker,
-            start.contract,
-            start.trump,
             self.hands[seat],
             self.codes,
-            self.done,
+            self._order,
+            self._won,
             [hand.bit_count() for hand in self.hands],
-            {k: m.bit_count() for k, m in start.piles_mask},
-            piles,
-            shown,
-            extra,
             start.totals,
             start.deal_number,
+            ones,
+            places,
+            values,
         )
+        return ones, places, values

@@ -334,16 +334,38 @@ class Observation:
         Returns the places of the 1s, then the places and the values of the other entries.
         ``trick`` holds the codes (``seat << 6 | card index``) of the cards on the table, in
         play order; ``tricks`` the codes and the winner of each finished trick of the deal.
+        The three parts are :meth:`fixed_entries`, :meth:`played_entries` and
+        :meth:`moving_entries`, joined.
         """
-        n = self.rules.players
+        ones, places, values = self.fixed_entries(
+            seat, phase, dealer, maker, contract, trump, pile_sizes, piles, shown, extra
+        )
+        won = [0] * self.rules.players
+        order = self.played_entries(tricks, 0, won, ones, places, values)
+        self.moving_entries(
+            to_move, hand, trick, order, won, hand_sizes, totals, deal_number, ones, places, values
+        )
+        return ones, places, values
+
+    def fixed_entries(
+        self,
+        seat: int,
+        phase: Phase,
+        dealer: int,
+        maker: int | None,
+        contract: str | None,
+        trump: Suit | str | None,
+        pile_sizes: Mapping[str, int],
+        piles: Mapping[str, int],
+        shown: int,
+        extra: Mapping[str, Any],
+    ) -> Entries:
+        """The entries that stay the same through a deal's trick play (no kitty taken)."""
         d = len(self._slot)
         at = self._start
-        slot = self._slot
         ones = [at["seat"] + seat, at["phase"] + _PHASE_INDEX[phase], at["dealer"] + dealer]
         places: list[int] = []
         values: list[float] = []
-        if to_move is not None:
-            ones.append(at["to_move"] + to_move)
         if maker is not None:
             ones.append(at["maker"] + maker)
         number = self._contracts.get(contract) if contract is not None else None
@@ -352,41 +374,7 @@ class Observation:
         place = _TRUMP_INDEX.get(trump) if trump is not None else None
         if place is not None:
             ones.append(at["trump"] + place)
-        self._card_ones(ones, at["hand"], hand)
-        trick_at, played_at, order_at = at["trick"], at["played"], at["play_order"]
-        order = 0
         step = 1 / d
-        won = [0] * n
-        for codes, winner in tricks:
-            won[winner] += 1
-            for code in codes:
-                order += 1
-                position = slot[code & 63]
-                ones.append(played_at + (code >> 6) * d + position)
-                places.append(order_at + position)
-                values.append(order * step)
-        if trick:
-            ones.append(at["leader"] + (trick[0] >> 6))
-        for code in trick:
-            order += 1
-            position = slot[code & 63]
-            ones.append(trick_at + (code >> 6) * d + position)
-            places.append(order_at + position)
-            values.append(order * step)
-        per_seat = n / d
-        won_at, sizes_at, totals_at = at["tricks_won"], at["hand_sizes"], at["totals"]
-        bound = self.bound
-        for s in range(n):
-            if won[s]:
-                places.append(won_at + s)
-                values.append(min(1.0, won[s] * per_seat))
-            if hand_sizes[s]:
-                places.append(sizes_at + s)
-                values.append(hand_sizes[s] * step)
-            total = totals[s]
-            if total:
-                places.append(totals_at + s)
-                values.append(total / (abs(total) + bound))
         for i, name in enumerate(self.pile_names):
             start = at["piles"] + i * (1 + d)
             size = pile_sizes.get(name, 0)
@@ -408,9 +396,88 @@ class Observation:
                 suit = extra.get(name)
                 if isinstance(suit, Suit):
                     ones.append(at["suits"] + 4 * i + suit.value)
+        return ones, places, values
+
+    def played_entries(
+        self,
+        tricks: Sequence[tuple[Sequence[int], int]],
+        order: int,
+        won: list[int],
+        ones: list[int],
+        places: list[int],
+        values: list[float],
+    ) -> int:
+        """Add the entries of finished ``tricks`` (codes, winner) to the lists.
+
+        ``order`` cards were played before them; ``won`` counts the tricks each seat won, and
+        is counted on. Returns the cards played after them.
+        """
+        d = len(self._slot)
+        slot = self._slot
+        played_at, order_at = self._start["played"], self._start["play_order"]
+        step = 1 / d
+        for codes, winner in tricks:
+            won[winner] += 1
+            for code in codes:
+                order += 1
+                position = slot[code & 63]
+                ones.append(played_at + (code >> 6) * d + position)
+                places.append(order_at + position)
+                values.append(order * step)
+        return order
+
+    def moving_entries(
+        self,
+        to_move: int | None,
+        hand: int,
+        trick: Sequence[int],
+        order: int,
+        won: Sequence[int],
+        hand_sizes: Sequence[int],
+        totals: Sequence[int],
+        deal_number: int,
+        ones: list[int],
+        places: list[int],
+        values: list[float],
+    ) -> None:
+        """Add the entries that change card by card to the lists.
+
+        The seat to move, the hand, the trick on the table (its cards after ``order`` played
+        before), the tricks won, the hand sizes, the totals and the deal's number.
+        """
+        n = self.rules.players
+        d = len(self._slot)
+        at = self._start
+        slot = self._slot
+        step = 1 / d
+        if to_move is not None:
+            ones.append(at["to_move"] + to_move)
+        self._card_ones(ones, at["hand"], hand)
+        if trick:
+            ones.append(at["leader"] + (trick[0] >> 6))
+            trick_at, order_at = at["trick"], at["play_order"]
+            for code in trick:
+                order += 1
+                position = slot[code & 63]
+                ones.append(trick_at + (code >> 6) * d + position)
+                places.append(order_at + position)
+                values.append(order * step)
+        per_seat = n / d
+        won_at, sizes_at, totals_at = at["tricks_won"], at["hand_sizes"], at["totals"]
+        bound = self.bound
+        for s in range(n):
+            if won[s]:
+                places.append(won_at + s)
+                values.append(min(1.0, won[s] * per_seat))
+            if hand_sizes[s]:
+                places.append(sizes_at + s)
+                values.append(hand_sizes[s] * step)
+            total = totals[s]
+            if total:
+                places.append(totals_at + s)
+                values.append(total / (abs(total) + bound))
         places.append(at["deal_number"])
         values.append(self.deal_value(deal_number))
-        return ones, places, values
 
     def _card_ones(self, ones: list[int], start: int, mask: int) -> None:
         slot = self._slot
