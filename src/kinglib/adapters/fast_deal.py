@@ -13,6 +13,8 @@ the engine, for whoever asks (a test, a bot, ``render``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from kinglib.adapters.observation import Entries, Observation
 from kinglib.flow import finish_deal
 from kinglib.kernel import (
@@ -117,13 +119,11 @@ class KernelDeal:
         for hand in self.hands:
             self.remaining |= hand
         self.final = None
-        # What entries() keeps between calls (for the encoder it was last asked with).
+        # The seat-free part of the vector, kept card by card (see vector()), for the encoder
+        # it was last asked with.
         self._encoder: Observation | None = None
-        self._fixed: dict[int, Entries] = {}
-        self._played: Entries = ([], [], [])
-        self._won: list[int] = []
-        self._order = 0
-        self._upto = 0
+        self._cards: Any = None
+        self._fixed_vectors: dict[int, Any] = {}
 
     def legal(self) -> int:
         """The cards the seat to move may play."""
@@ -161,12 +161,17 @@ class KernelDeal:
         self.codes.append(seat << 6 | index)
         self.trick_mask |= bit
         leader = self.codes[0] >> 6
+        vector = self._cards
+        if vector is not None:
+            self._card_played(vector, seat, index, leader)
         nxt = next_to_play(self.hands, seat, leader, rules[R_PLAYERS], rules[R_STEP])
         if nxt != leader:
             self.to_move = nxt
             return None
         codes, cards = self.codes, self.trick_mask
         winner = trick_winner(codes, cards, self.led, rules)
+        if vector is not None:
+            self._trick_done(vector, codes, winner)
         self.taken[winner] |= cards
         self.done.append((codes, winner))
         self.remaining &= ~cards
@@ -208,50 +213,67 @@ class KernelDeal:
             state = state.apply(PLAYS[code & 63])
         return state
 
-    def entries(self, encoder: Observation, seat: int) -> Entries:
-        """The observation entries of ``seat`` now (:meth:`Observation.entries`).
+    # ------------------------------------------------------------------ the vector, kept
 
-        The entries that stay through the trick play are made once a seat, those of the
-        finished tricks once a trick.
+    def vector(self, encoder: Observation, seat: int) -> Any:
+        """``seat``'s observation now as a new numpy ``float32`` array.
+
+        The vector of :meth:`Observation.entries` of the state now: the entries that stay
+        through the trick play are written once a seat, and the seat-free entries of the cards
+        are kept up to date card by card.
         """
-        start = self.start
-        if self._encoder is not encoder:
-            self._encoder = encoder
-            self._fixed = {}
-            self._played = ([], [], [])
-            self._won = [0] * len(self.hands)
-            self._order = 0
-            self._upto = 0
-        fixed = self._fixed.get(seat)
+        import numpy as np
+
+        if self._cards is None or self._encoder is not encoder:
+            self._start_vector(encoder, np)
+        fixed = self._fixed_vectors.get(seat)
         if fixed is None:
-            piles, extra, shown = encoder.public(start, seat)
-            fixed = self._fixed[seat] = encoder.fixed_entries(
-                seat,
-                Phase.PLAY,
-                start.dealer,
-                start.maker,
-                start.contract,
-                start.trump,
-                {k: m.bit_count() for k, m in start.piles_mask},
-                piles,
-                shown,
-                extra,
-            )
-        done = self.done
-        if self._upto < len(done):
-            self._order = encoder.played_entries(
-                done[self._upto :], self._order, self._won, *self._played
-            )
-            self._upto = len(done)
-        ones = fixed[0] + self._played[0]
-        places = fixed[1] + self._played[1]
-        values = fixed[2] + self._played[2]
+            fixed = np.zeros(encoder.size, np.float32)
+            encoder.write_entries(fixed, self._fixed_of(encoder, seat))
+            self._fixed_vectors[seat] = fixed
+        out = fixed + self._cards
+        at = self._at
+        out[at["to_move"] + self.to_move] = 1
+        hand = self.hands[seat]
+        slot = self._slot
+        start = at["hand"]
+        while hand:
+            low = hand & -hand
+            out[start + slot[low.bit_length() - 1]] = 1
+            hand ^= low
+        return out
+
+    def _fixed_of(self, encoder: Observation, seat: int) -> Entries:
+        start = self.start
+        piles, extra, shown = encoder.public(start, seat)
+        return encoder.fixed_entries(
+            seat,
+            Phase.PLAY,
+            start.dealer,
+            start.maker,
+            start.contract,
+            start.trump,
+            {k: m.bit_count() for k, m in start.piles_mask},
+            piles,
+            shown,
+            extra,
+        )
+
+    def _start_vector(self, encoder: Observation, np: Any) -> None:
+        self._encoder = encoder
+        self._fixed_vectors = {}
+        start = self.start
+        ones: list[int] = []
+        places: list[int] = []
+        values: list[float] = []
+        won = [0] * len(self.hands)
+        order = encoder.played_entries(self.done, 0, won, ones, places, values)
         encoder.moving_entries(
-            self.to_move,
-            self.hands[seat],
+            None,
+            0,
             self.codes,
-            self._order,
-            self._won,
+            order,
+            won,
             [hand.bit_count() for hand in self.hands],
             start.totals,
             start.deal_number,
@@ -259,4 +281,35 @@ class KernelDeal:
             places,
             values,
         )
-        return ones, places, values
+        cards = np.zeros(encoder.size, np.float32)
+        encoder.write_entries(cards, (ones, places, values))
+        self._cards = cards
+        self._at = {name: begin for name, begin, _ in encoder.fields}
+        self._slot = encoder.slots
+        self._size = len(encoder.slots)
+        self._won_now = won
+        self._played_now = order + len(self.codes)
+        self._per_seat = len(self.hands) / self._size
+
+    def _card_played(self, vector: Any, seat: int, index: int, leader: int) -> None:
+        at = self._at
+        d = self._size
+        place = self._slot[index]
+        self._played_now += 1
+        vector[at["trick"] + seat * d + place] = 1
+        vector[at["play_order"] + place] = self._played_now / d
+        vector[at["hand_sizes"] + seat] = self.hands[seat].bit_count() / d
+        if len(self.codes) == 1:
+            vector[at["leader"] + leader] = 1
+
+    def _trick_done(self, vector: Any, codes: list[int], winner: int) -> None:
+        at = self._at
+        d = self._size
+        slot = self._slot
+        for code in codes:
+            where = (code >> 6) * d + slot[code & 63]
+            vector[at["trick"] + where] = 0
+            vector[at["played"] + where] = 1
+        vector[at["leader"] + (codes[0] >> 6)] = 0
+        self._won_now[winner] += 1
+        vector[at["tricks_won"] + winner] = min(1.0, self._won_now[winner] * self._per_seat)

@@ -142,11 +142,11 @@ class Runner:
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s observation vector now."""
-        out = np.empty(self.encoder.size, np.float32)
         deal = self._deal
         if deal is not None:
-            return self.encoder.write_entries(out, deal.entries(self.encoder, seat))
-        return self.encoder.write(out, self.state, seat)
+            vector: npt.NDArray[np.float32] = deal.vector(self.encoder, seat)
+            return vector
+        return self.encoder.write(np.empty(self.encoder.size, np.float32), self.state, seat)
 
     # ------------------------------------------------------------------ moving
 
