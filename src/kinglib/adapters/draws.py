@@ -39,10 +39,13 @@ __all__ = [
     "hashed_deal_batch",
     "mix",
     "mix_batch",
+    "mix_from",
     "mix_seeded",
     "pick_domains",
     "random_pick",
     "random_pick_batch",
+    "random_pick_from",
+    "seed_hash",
     "seed_hash_batch",
 ]
 
@@ -64,11 +67,20 @@ def _finish(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def mix(seed: int, domain: int, counter: int) -> int:
-    """A 64-bit hash of ``(seed, domain, counter)`` (SplitMix64's finaliser, applied twice)."""
-    first = _finish((seed + _GOLDEN) & _M64)
+def seed_hash(seed: int) -> int:
+    """The first half of :func:`mix`, the hash of its seed (for :func:`mix_from`)."""
+    return _finish((seed + _GOLDEN) & _M64)
+
+
+def mix_from(first: int, domain: int, counter: int) -> int:
+    """:func:`mix` from its seed's hash (:func:`seed_hash`)."""
     salt = (domain + counter) & _M64
     return _finish(((first ^ salt) + _GOLDEN) & _M64)
+
+
+def mix(seed: int, domain: int, counter: int) -> int:
+    """A 64-bit hash of ``(seed, domain, counter)`` (SplitMix64's finaliser, applied twice)."""
+    return mix_from(seed_hash(seed), domain, counter)
 
 
 _G = np.uint64(_GOLDEN)
@@ -137,7 +149,12 @@ def hashed_deal_batch(
 
 def random_pick(seed: int, deal: int, moves: int, count: int) -> int:
     """Which of ``count`` legal actions the random player takes after ``moves`` moves."""
-    u = mix(seed, PICK | deal, moves)
+    return random_pick_from(seed_hash(seed), deal, moves, count)
+
+
+def random_pick_from(first: int, deal: int, moves: int, count: int) -> int:
+    """:func:`random_pick` from its seed's hash (:func:`seed_hash`)."""
+    u = mix_from(first, PICK | deal, moves)
     return ((u >> 32) * count) >> 32
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinglib.adapters.actions import ActionSpace
-from kinglib.adapters.draws import random_pick
+from kinglib.adapters.draws import random_pick_from, seed_hash
 from kinglib.adapters.episode import Episodes, Opponents, Rewards
 from kinglib.adapters.fast_deal import KernelDeal, nth_card
 from kinglib.adapters.observation import Observation
@@ -55,10 +55,12 @@ class Runner:
         self.encoder = encoder
         self.fast = fast
         self.seed = 0
+        self._seed_hash = 0
         self.moves = 0
         self._state: State | None = None
         self._deal: KernelDeal | None = None
         self._cached: State | None = None
+        self._legal_known: list[int] | None = None
         pack = list(actions.rules.deck)
         self._slot = {card.index: i for i, card in enumerate(pack)}
         self._bits = [card.mask for card in pack]
@@ -85,6 +87,7 @@ class Runner:
     def _enter(self, state: State) -> None:
         self._state = state
         self._cached = None
+        self._legal_known = None
         self._deal = KernelDeal.of(state) if self.fast and not self.over_at(state) else None
 
     def over_at(self, state: State) -> bool:
@@ -111,6 +114,7 @@ class Runner:
     def reset(self, seed: int) -> None:
         """Deal the episode of ``seed``."""
         self.seed = seed
+        self._seed_hash = seed_hash(seed & _MASK64)
         self.moves = 0
         self.rewards.start()
         self._enter(self.episodes.start(seed))
@@ -119,6 +123,13 @@ class Runner:
 
     def legal_actions(self) -> list[int]:
         """The legal actions of the seat to move, in increasing order (none once over)."""
+        known = self._legal_known
+        if known is not None:
+            return known
+        self._legal_known = found = self._find_legal()
+        return found
+
+    def _find_legal(self) -> list[int]:
         deal = self._deal
         if deal is not None:
             slot = self._slot
@@ -165,7 +176,7 @@ class Runner:
             self._enter(after)
             return earned
         bit = self._bits[action] if 0 <= action < len(self._bits) else 0
-        if not bit & deal.legal():
+        if action not in self.legal_actions():
             # The engine says why.
             self.state.apply(self.actions.move(action))
             raise IllegalMoveError(f"action {action} is not legal")  # pragma: no cover
@@ -176,6 +187,7 @@ class Runner:
         assert contract is not None
         done = deal.play(bit)
         self._cached = None
+        self._legal_known = None
         self.moves += 1
         earned = [0.0] * len(deal.hands)
         if done is not None:
@@ -197,9 +209,8 @@ class Runner:
         if deal is not None and isinstance(player, str):
             legal = deal.legal()
             if player == "random":
-                k = random_pick(
-                    self.seed & _MASK64, deal.start.deal_number, self.moves, legal.bit_count()
-                )
+                number = deal.start.deal_number
+                k = random_pick_from(self._seed_hash, number, self.moves, legal.bit_count())
                 return self._play(deal, nth_card(legal, k))
             contract = deal.start.contract_info
             key = (id(contract), deal.start.trump, deal.start.maker)
