@@ -256,6 +256,7 @@ class Observation:
         # When only kinglib's defaults and the praise-mode trump rounds answer the view hooks,
         # their answer depends on the deal's aux alone (the trump round's auction): kept.
         self._steady: dict[int, tuple[Any, Public]] | None = None
+        self._played: tuple[Any, Entries, list[int], int] | None = None
         if not self._asks_piles and _only_plugins(rules, "kinglib_view_extra", _STEADY):
             self._steady = {}
 
@@ -545,25 +546,46 @@ class Observation:
 
     def _state_entries(self, state: State, seat: int) -> Entries:
         piles, extra, shown = self.public(state, seat)
-        return self.entries(
+        ones, places, values = self.fixed_entries(
             seat,
             state.phase,
-            state.to_move,
             state.dealer,
             state.maker,
             state.contract,
             state.trump,
-            state.hands_mask[seat],
-            _codes(state.trick),
-            [(_codes(t.plays), t.winner) for t in state.tricks],
-            [m.bit_count() for m in state.hands_mask],
             {k: m.bit_count() for k, m in state.piles_mask},
             piles,
             shown,
             extra,
+        )
+        # The finished tricks change once a trick: their entries are kept for the tricks of the
+        # state last asked (the states of a trick share their tuple of tricks).
+        tricks = state.tricks
+        played = self._played
+        if played is None or played[0] is not tricks:
+            entries: Entries = ([], [], [])
+            won = [0] * self.rules.players
+            codes = [(_codes(t.plays), t.winner) for t in tricks]
+            order = self.played_entries(codes, 0, won, *entries)
+            played = self._played = (tricks, entries, won, order)
+        _, (more_ones, more_places, more_values), won, order = played
+        ones += more_ones
+        places += more_places
+        values += more_values
+        self.moving_entries(
+            state.to_move,
+            state.hands_mask[seat],
+            _codes(state.trick),
+            order,
+            won,
+            [m.bit_count() for m in state.hands_mask],
             state.totals,
             state.deal_number,
+            ones,
+            places,
+            values,
         )
+        return ones, places, values
 
     def write_entries(self, out: npt.NDArray[Any], entries: Entries) -> npt.NDArray[Any]:
         """Fill the numpy array ``out`` with the vector of these entries; return it."""
