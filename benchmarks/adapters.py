@@ -24,8 +24,9 @@ given) on ``simple``, one core, with dealing:
   too), the second also asking ``information_state_tensor()`` of the player to move each
   step;
 - ``hearts C++``: OpenSpiel's Hearts played by its own C++ loop (``evaluate_bots``, random
-  bots), its 52 cards a game counted as steps; ``hearts tensor``: Hearts driven from Python
-  the way ``openspiel tensor`` drives kinglib (chance sampled, the tensor each step).
+  bots), its 52 cards a game counted as steps; ``hearts`` / ``hearts tensor``: Hearts driven
+  from Python the way ``openspiel`` and ``openspiel tensor`` drive kinglib (chance sampled,
+  the dealing and passing steps counted, the tensor each step for the second).
 
 Rates are the medians of several rounds; within a round the measurements take turns, so that
 a change in the machine's load touches them alike. An adapter whose framework is not installed
@@ -226,14 +227,14 @@ def _spiel_loop(game: Any, tensor: bool, chance: Callable[[Any, Any], int]) -> M
     return run
 
 
-def _hearts(cpp: bool) -> Measure | None:
+def _hearts(cpp: bool, tensor: bool = False) -> Measure | None:
     try:
         import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")
     if not cpp:
-        return _spiel_loop(game, True, chance=lambda rng, s: rng.choice(s.chance_outcomes())[0])
+        return _spiel_loop(game, tensor, chance=lambda rng, s: rng.choice(s.chance_outcomes())[0])
     bots = [pyspiel.make_uniform_random_bot(seat, 1 + seat) for seat in range(4)]
 
     def run(budget: float) -> tuple[int, int, float]:
@@ -270,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
         "openspiel": _openspiel(tensor=False),
         "openspiel tensor": _openspiel(tensor=True),
         "hearts C++": _hearts(cpp=True),
-        "hearts tensor": _hearts(cpp=False),
+        "hearts": _hearts(cpp=False),
+        "hearts tensor": _hearts(cpp=False, tensor=True),
     }
     found: dict[str, list[tuple[float, float]]] = {k: [] for k, m in measures.items() if m}
     for _ in range(rounds):
