@@ -48,7 +48,11 @@ class Policy:
         self._steps = 0
 
     def probabilities(self, observations: Array, masks: Array) -> Array:
-        """Each game's probabilities of its actions (0 for an illegal one)."""
+        """Each game's probabilities of its actions (0 for an illegal one).
+
+        A game with no legal action (its episode just ended) gets any: it is not played.
+        """
+        masks = np.where(masks.any(axis=1, keepdims=True), masks, True)
         logits = observations @ self.weights
         logits = np.where(masks, logits, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
@@ -91,17 +95,20 @@ class Policy:
 def rollout(env: vector.KingVectorEnv, policy: Policy, state: Any, steps: int) -> Any:
     """Play ``steps`` steps in every game; the moves whose deal ended, with their returns."""
     observations, infos = state
-    seen, masks, actions, rewards, ends = [], [], [], [], []
+    seen, masks, actions, rewards, ends, lives = [], [], [], [], [], []
     for _ in range(steps):
         mask = infos["action_mask"]
         action = policy.sample(observations, mask)
         seen.append(observations)
         masks.append(mask)
         actions.append(action)
+        # A game whose episode ended at the last step starts the next: no move of its own.
+        lives.append(mask.any(axis=1))
         observations, reward, terminated, _, infos = env.step(action)
         rewards.append(reward)
         ends.append(terminated)
-    # Returns to the end of each deal; moves of a deal still going at the end are left out.
+    # Returns to the end of each deal; moves of a deal still going at the end are left out,
+    # and so are the steps that only start a game's next deal.
     following = np.zeros(env.num_envs)
     complete = np.zeros(env.num_envs, bool)
     returns, kept = [], []
@@ -112,7 +119,7 @@ def rollout(env: vector.KingVectorEnv, policy: Policy, state: Any, steps: int) -
         kept.append(complete.copy())
     returns.reverse()
     kept.reverse()
-    keep = np.concatenate(kept)
+    keep = np.concatenate(kept) & np.concatenate(lives)
     batch = (
         np.concatenate(seen)[keep],
         np.concatenate(masks)[keep],
@@ -125,26 +132,33 @@ def rollout(env: vector.KingVectorEnv, policy: Policy, state: Any, steps: int) -
 def evaluate(contract: str, policy: Policy | None, deals: int, seed: int) -> tuple[float, float]:
     """The learner's mean points a deal, and the three random players' mean, over ``deals``.
 
-    With ``policy`` ``None`` the learner plays at random too (the baseline).
+    Each game of a batch counts its first deal only (the first deals to end would be the
+    short ones). With ``policy`` ``None`` the learner plays at random too (the baseline).
     """
-    games = min(deals, 256)
-    env = vector.env("simple", num_envs=games, contract=contract, seed=seed)
-    observations, infos = env.reset()
     learner: list[float] = []
     others: list[float] = []
     rng = np.random.default_rng(seed)
+    batch = 0
     while len(learner) < deals:
-        mask = infos["action_mask"]
-        if policy is None:
-            action = (rng.random(mask.shape) * mask).argmax(axis=1)
-        else:
-            action = policy.best(observations, mask)
-        observations, _, terminated, _, infos = env.step(action)
-        if terminated.any():
-            totals = infos["final_totals"][terminated]
-            learner += list(totals[:, 0])
-            others += list(totals[:, 1:].mean(axis=1))
-    return float(np.mean(learner[:deals])), float(np.mean(others[:deals]))
+        games = min(deals - len(learner), 256)
+        env = vector.env("simple", num_envs=games, contract=contract, seed=seed + batch)
+        batch += 1
+        observations, infos = env.reset()
+        done = np.zeros(games, bool)
+        while not done.all():
+            mask = infos["action_mask"]
+            if policy is None:
+                action = (rng.random(mask.shape) * mask).argmax(axis=1)
+            else:
+                action = policy.best(observations, mask)
+            observations, _, terminated, _, infos = env.step(action)
+            first = terminated & ~done
+            if first.any():
+                totals = infos["final_totals"][first]
+                learner += list(totals[:, 0])
+                others += list(totals[:, 1:].mean(axis=1))
+                done |= first
+    return float(np.mean(learner)), float(np.mean(others))
 
 
 def train(
@@ -207,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few updates: that it runs")
     args = parser.parse_args(argv)
     if args.quick:
-        args.updates, args.deals = 6, 256
+        args.updates, args.deals = 6, 1024
     start = time.perf_counter()
     baseline, random_others = evaluate(args.contract, None, args.deals, args.seed + 1)
     print(

@@ -36,13 +36,24 @@ def _random_actions(masks: Any, rng: Any) -> Any:
     return (rng.random(masks.shape) * masks).argmax(axis=1)
 
 
+@pytest.mark.parametrize("autoreset", ["next_step", "same_step"])
 @pytest.mark.parametrize(("variant", "settings"), CASES)
-def test_each_game_is_the_scalar_environments_game(variant: str, settings: dict[str, Any]) -> None:
+def test_each_game_is_the_scalar_environments_game(
+    variant: str, settings: dict[str, Any], autoreset: str
+) -> None:
     settings = dict(settings)
     seat = settings.pop("seat", 0)
     opponents = settings.pop("opponents", "random")
     count = 6
-    batch = vector.env(variant, num_envs=count, seat=seat, opponents=opponents, seed=5, **settings)
+    batch = vector.env(
+        variant,
+        num_envs=count,
+        seat=seat,
+        opponents=opponents,
+        seed=5,
+        autoreset=autoreset,
+        **settings,
+    )
     observations, infos = batch.reset()
 
     def scalar(seed: int) -> tuple[Any, Any, Any]:
@@ -52,7 +63,7 @@ def test_each_game_is_the_scalar_environments_game(variant: str, settings: dict[
         first, info = env.reset(seed=seed)
         return env, first, info
 
-    games = [scalar(int(s)) for s in infos["seed"]]
+    games: list[Any] = [scalar(int(s)) for s in infos["seed"]]
     rng = np.random.default_rng(2)
     finished = 0
     for _ in range(30):
@@ -62,14 +73,25 @@ def test_each_game_is_the_scalar_environments_game(variant: str, settings: dict[
         actions = _random_actions(infos["action_mask"], rng)
         observations, rewards, terminated, truncated, infos = batch.step(actions)
         assert not truncated.any()
-        for k, (env, _, _) in enumerate(games):
+        for k, (env, _, info) in enumerate(games):
+            if not info["action_mask"].any():
+                # Next-step autoreset: the game's episode ended at the last step and starts
+                # again now, its action ignored.
+                assert (rewards[k], terminated[k]) == (0.0, False)
+                games[k] = scalar(int(infos["seed"][k]))
+                continue
             seen, reward, ended, _, info = env.step(int(actions[k]))
             assert (reward, ended) == (rewards[k], terminated[k])
             if ended:
                 finished += 1
-                assert np.array_equal(seen, infos["final_obs"][k])
-                assert infos["_final_obs"][k]
-                games[k] = scalar(int(infos["seed"][k]))
+                if autoreset == "same_step":
+                    assert np.array_equal(seen, infos["final_obs"][k])
+                    assert infos["_final_obs"][k]
+                    games[k] = scalar(int(infos["seed"][k]))
+                else:
+                    assert np.array_equal(seen, observations[k])
+                    assert not infos["action_mask"][k].any()
+                    games[k] = (env, seen, info)
             else:
                 games[k] = (env, seen, info)
     assert finished >= count
@@ -134,7 +156,9 @@ def test_a_whole_match_is_the_engines_deal_after_deal() -> None:
 
 def test_observations_and_masks_follow_gymnasiums_conventions() -> None:
     batch = vector.env("simple", num_envs=16, seed=1)
-    assert batch.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+    assert batch.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    same = vector.env("simple", num_envs=2, autoreset="same_step")
+    assert same.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
     observations, infos = batch.reset()
     assert batch.observation_space.contains(observations)
     assert batch.single_observation_space.shape == (Observation(batch.rules).size,)
@@ -147,8 +171,17 @@ def test_observations_and_masks_follow_gymnasiums_conventions() -> None:
         observations, rewards, terminated, truncated, infos = batch.step(actions)
         assert batch.observation_space.contains(observations)
         assert rewards.shape == terminated.shape == truncated.shape == (16,)
-        assert infos["action_mask"].any(axis=1).all()
+        # Every game has a legal action but those whose episode just ended.
+        assert (infos["action_mask"].any(axis=1) == ~terminated).all()
     wrapped = gymnasium.wrappers.vector.RecordEpisodeStatistics(vector.env("simple", 8, seed=2))
+    four = vector.env("simple", 4)
+    doubled = gymnasium.spaces.Box(
+        four.single_observation_space.low * 2, four.single_observation_space.high * 2
+    )
+    observed = gymnasium.wrappers.vector.TransformObservation(
+        four, lambda o: o * 2, gymnasium.vector.utils.batch_space(doubled, 4), doubled
+    )
+    assert observed.reset()[0].max() == 2.0
     _, infos = wrapped.reset()
     returns = []
     for _ in range(24):
@@ -177,7 +210,7 @@ def test_the_same_seed_plays_the_same_games_and_another_seed_others() -> None:
 
 
 def test_an_illegal_action_ends_that_game_alone() -> None:
-    batch = vector.env("simple", num_envs=4, seed=0, illegal_reward=-7.0)
+    batch = vector.env("simple", num_envs=4, seed=0, illegal_reward=-7.0, autoreset="same_step")
     _, infos = batch.reset()
     actions = infos["action_mask"].argmax(axis=1)
     illegal = int(np.flatnonzero(~infos["action_mask"][1])[0])
@@ -200,7 +233,9 @@ def test_selfplay_moves_the_seat_to_move_and_rewards_every_seat() -> None:
         seats = infos["to_move"]
         for k in range(5):
             assert encoder.field(observations[k], "seat")[seats[k]] == 1
-            assert encoder.field(observations[k], "to_move")[seats[k]] == 1
+            # A match just over shows nobody to move; its next step starts the next match.
+            playing = infos["action_mask"][k].any()
+            assert encoder.field(observations[k], "to_move")[seats[k]] == playing
         observations, rewards, terminated, _, infos = batch.step(
             _random_actions(infos["action_mask"], rng)
         )
@@ -228,6 +263,7 @@ def test_selfplay_moves_the_seat_to_move_and_rewards_every_seat() -> None:
         ("simple", {"opponents": ["random"]}, "one name for each of the 3 other seats"),
         ("simple", {"num_envs": 0}, "num_envs is a whole number from 1"),
         ("simple", {"reward": "glory"}, "unknown reward 'glory'"),
+        ("simple", {"autoreset": "never"}, "autoreset is 'next_step' or 'same_step'"),
         ("simple", {"contract": "trumps", "trump": "X"}, "trump is a suit"),
     ],
 )

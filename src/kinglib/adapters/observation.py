@@ -413,18 +413,32 @@ class Observation:
         ``order`` cards were played before them; ``won`` counts the tricks each seat won, and
         is counted on. Returns the cards played after them.
         """
-        d = len(self._slot)
-        slot = self._slot
-        played_at, order_at = self._start["played"], self._start["play_order"]
-        step = 1 / d
+        played_at = self._start["played"]
         for codes, winner in tricks:
             won[winner] += 1
-            for code in codes:
-                order += 1
-                position = slot[code & 63]
-                ones.append(played_at + (code >> 6) * d + position)
-                places.append(order_at + position)
-                values.append(order * step)
+            order = self._plays(codes, played_at, order, ones, places, values)
+        return order
+
+    def _plays(
+        self,
+        codes: Sequence[int],
+        field_at: int,
+        order: int,
+        ones: list[int],
+        places: list[int],
+        values: list[float],
+    ) -> int:
+        """Add the cards ``codes`` to a per-seat card field and to the play order."""
+        d = len(self._slot)
+        slot = self._slot
+        order_at = self._start["play_order"]
+        step = 1 / d
+        for code in codes:
+            order += 1
+            position = slot[code & 63]
+            ones.append(field_at + (code >> 6) * d + position)
+            places.append(order_at + position)
+            values.append(order * step)
         return order
 
     def moving_entries(
@@ -449,20 +463,13 @@ class Observation:
         n = self.rules.players
         d = len(self._slot)
         at = self._start
-        slot = self._slot
         step = 1 / d
         if to_move is not None:
             ones.append(at["to_move"] + to_move)
         self._card_ones(ones, at["hand"], hand)
         if trick:
             ones.append(at["leader"] + (trick[0] >> 6))
-            trick_at, order_at = at["trick"], at["play_order"]
-            for code in trick:
-                order += 1
-                position = slot[code & 63]
-                ones.append(trick_at + (code >> 6) * d + position)
-                places.append(order_at + position)
-                values.append(order * step)
+            self._plays(trick, at["trick"], order, ones, places, values)
         per_seat = n / d
         won_at, sizes_at, totals_at = at["tricks_won"], at["hand_sizes"], at["totals"]
         bound = self.bound

@@ -16,9 +16,11 @@
 :func:`env` steps ``num_envs`` games of the learning ``seat`` at once: each step plays every
 game's action for the seat, then the other seats' cards (``opponents``: ``"random"``, the
 greedy player of :mod:`kinglib.playouts`, or one name per other seat) until the seat is to play
-again in each game. A game whose episode ends is reset in place (Gymnasium's same-step
-autoreset): its row of the step's observation is the first of its next episode, and
-``infos["final_obs"]`` holds the observation its episode ended on (where
+again in each game. A game whose episode ends is reset in place: by default in Gymnasium's
+next-step mode (its row is the observation the episode ended on, with an all-false mask, and
+the next step starts its next episode without playing its action), or with
+``autoreset="same_step"`` in the step it ends (its row is the next episode's first
+observation, and ``infos["final_obs"]`` holds the one it ended on, where
 ``infos["_final_obs"]``). :func:`selfplay` is the same batch with every seat learning: each
 step plays the move of the seat to play in each game (``infos["to_move"]``), and the rewards
 are an array ``(num_envs, players)``, every seat's at once.
@@ -52,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
 
 import kinglib
 from kinglib.adapters import batch_rules as br
@@ -256,7 +259,7 @@ class _Rows:
 class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     """``num_envs`` games of one rules object, stepped at once (see the module's docstring)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (read by Gymnasium)
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 (read by Gymnasium)
 
     def __init__(
         self,
@@ -272,6 +275,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         reward: str = "deal",
         illegal_reward: float = -1.0,
         learners: str = "seat",
+        autoreset: str = "next_step",
         **options: Any,
     ) -> None:
         """A batch of ``num_envs`` games of ``variant`` (a name or a Rules object)."""
@@ -295,6 +299,11 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise RulesError(f"a seed is a whole number, not {seed!r}")
         self.deals = check_deals(deals)
         self.reward = check_reward(reward)
+        modes = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
+        if autoreset not in modes:
+            raise RulesError(f"autoreset is 'next_step' or 'same_step', not {autoreset!r}")
+        self.metadata = {"autoreset_mode": modes[autoreset]}
+        self._same_step = autoreset == "same_step"
         trump = _trump_of(trump)
         problem = batch_problem(rules, contract, trump, self.deals)
         if problem is not None:
@@ -340,13 +349,11 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             [0] + [rules.dealer_for(k) for k in range(1, self._episode_deals + 1)], np.int64
         )
         self.single_action_space = spaces.Discrete(len(self.actions))
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, len(self.actions)))
+        self.action_space = batch_space(self.single_action_space, num_envs)
         low = np.array(self.encoder.low, np.float32)
         high = np.array(self.encoder.high, np.float32)
         self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
-        self.observation_space = spaces.Box(
-            np.tile(low, (num_envs, 1)), np.tile(high, (num_envs, 1)), dtype=np.float32
-        )
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
         self._seed = seed & _MASK64
         self._allocate()
         self._ready = False
@@ -406,6 +413,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._kernel = self._rows.kernel.take(np.zeros(big, np.int64))
         self._rewards = np.zeros((big, n), np.float64)
         self._ended = np.zeros(big, np.bool_)
+        self._over = np.zeros(big, np.bool_)
         self._final_obs = np.zeros((big, self.encoder.size), np.float32)
         self._final_totals = np.zeros((big, n), np.int64)
 
@@ -540,9 +548,13 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 others = np.delete(totals, seat, axis=1).max(axis=1)
                 self._rewards[games, seat] += totals[:, seat] - others
         self._final_totals[games] = totals
-        self._final_obs[games] = self._observe(games, over=True)
         self._ended[games] = True
-        self._start_episodes(games)
+        if self._same_step:
+            self._final_obs[games] = self._observe(games, over=True)
+            self._start_episodes(games)
+        else:
+            # The game waits, its episode over, for the next step to start the next one.
+            self._over[games] = True
 
     # ------------------------------------------------------------------ the opponents
 
@@ -584,7 +596,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if self.selfplay:
             return
         while True:
-            movers = self._to_move != self.seat
+            movers = (self._to_move != self.seat) & ~self._over
             if not movers.any():
                 return
             self._play(self._opponent_cards(movers), movers)
@@ -606,8 +618,12 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         bits = np.unpackbits(octets, axis=-1, bitorder="little")
         return bits[..., self._pack_index]
 
-    def _observe(self, games: npt.NDArray[np.int64] | None = None, over: bool = False) -> Any:
-        """The observations of the seat to observe (the learner, or the seat to move)."""
+    def _observe(self, games: npt.NDArray[np.int64] | None = None, over: Any = False) -> Any:
+        """The observations of the seat to observe (the learner, or the seat to move).
+
+        ``over`` (true, or true for some games) observes the end of the episode: the OVER
+        phase, nobody to move.
+        """
         enc = self.encoder
 
         def take(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -619,7 +635,14 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         at = enc.start
         row = take(self._row)
         rows = self._rows
-        phase = at("phase") + enc.phase_number(Phase.OVER if over else Phase.PLAY)
+        playing = at("phase") + enc.phase_number(Phase.PLAY)
+        ending = at("phase") + enc.phase_number(Phase.OVER)
+        some_over = over is not False
+        if isinstance(over, np.ndarray):
+            over = take(over)
+            phase: Any = np.where(over, ending, playing)
+        else:
+            phase = ending if over else playing
         if self.selfplay:
             seat = take(self._to_move)
             hand = take(self._hands)[np.arange(count), seat]
@@ -631,8 +654,8 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         ones = np.stack(
             [
                 at("seat") + seat,
-                np.full(count, phase),
-                np.full(count, phase) if over else at("to_move") + take(self._to_move),
+                np.broadcast_to(phase, (count,)),
+                np.where(over, phase, at("to_move") + take(self._to_move)),
                 at("dealer") + take(self._dealer),
                 rows.maker_place[row],
                 rows.contract_place[row],
@@ -641,9 +664,11 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ],
             axis=1,
         )
-        if over:
-            # The fields with no 1 wrote the PLAY phase's place: write the OVER phase's.
-            ones[ones == rows.play_place] = phase
+        if some_over:
+            # The fields with no 1 wrote the PLAY phase's place: write the game's phase's.
+            ones = np.where(
+                ones == rows.play_place, np.broadcast_to(phase, (count,))[:, None], ones
+            )
         ones += (np.arange(count) * size)[:, None]
         out.reshape(-1)[ones.reshape(-1)] = 1
         masks = np.concatenate([hand[:, None], take(self._table), take(self._played)], axis=1)
@@ -673,15 +698,21 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return mask
 
     def _result(self) -> tuple[Any, dict[str, Any]]:
-        self._legal_now = self._legal()
+        legal = self._legal()
+        over = self._over
+        waiting = over.any()
+        if waiting:
+            # A game whose episode is over has no legal move: its next action is not played.
+            legal = np.where(over, _U0, legal)
+        self._legal_now = legal
         infos: dict[str, Any] = {
-            "action_mask": self._masks(self._legal_now),
+            "action_mask": self._masks(legal),
             "seed": self._seeds.copy(),
             "deal": self._deal.copy(),
         }
         if self.selfplay:
             infos["to_move"] = self._to_move.copy()
-        return self._observe(), infos
+        return self._observe(over=over if waiting else False), infos
 
     # ------------------------------------------------------------------ Gymnasium
 
@@ -694,6 +725,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 raise RulesError(f"a seed is a whole number, not {seed!r}")
             self._seed = int(seed) & _MASK64
         self._episode[:] = 0
+        self._over[:] = False
         self._start_episodes(self._games)
         self._advance()
         self._ready = True
@@ -717,26 +749,38 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         in_pack = (actions >= 0) & (actions < d)
         bit = np.where(in_pack, self._pack[np.clip(actions, 0, d - 1)], _U0)
         legal = (bit & self._legal_now) != _U0
-        illegal = ~legal
+        # The games whose episode ended at the last step start their next one; their action
+        # is not played.
+        restarting = self._over.copy()
+        illegal = ~legal & ~restarting
         mover = self._to_move.copy()
         if illegal.any():
             games = np.flatnonzero(illegal)
             self._rewards[games, mover[games]] += self.illegal_reward
             self._final_totals[games] = self._totals[games]
-            self._final_obs[games] = self._observe(games)
+            if self._same_step:
+                self._final_obs[games] = self._observe(games)
         self._play(bit, legal)
+        if restarting.any():
+            games = np.flatnonzero(restarting)
+            self._over[games] = False
+            self._start_episodes(games)
         if illegal.any():
             games = np.flatnonzero(illegal)
             self._ended[games] = True
-            self._start_episodes(games)
+            if self._same_step:
+                self._start_episodes(games)
+            else:
+                self._over[games] = True
         self._advance()
         observations, infos = self._result()
         ended = self._ended.copy()
         infos["illegal"] = illegal
         if ended.any():
-            infos["final_obs"] = self._final_obs.copy()
-            infos["_final_obs"] = ended
             infos["final_totals"] = self._final_totals.copy()
+            if self._same_step:
+                infos["final_obs"] = self._final_obs.copy()
+                infos["_final_obs"] = ended
         if self.selfplay:
             rewards = self._rewards.astype(np.float32)
         else:
