@@ -175,8 +175,9 @@ def test_observations_and_masks_follow_gymnasiums_conventions() -> None:
         assert (infos["action_mask"].any(axis=1) == ~terminated).all()
     wrapped = gymnasium.wrappers.vector.RecordEpisodeStatistics(vector.env("simple", 8, seed=2))
     four = vector.env("simple", 4)
+    encoder = Observation(four.rules)
     doubled = gymnasium.spaces.Box(
-        four.single_observation_space.low * 2, four.single_observation_space.high * 2
+        np.array(encoder.low, np.float32) * 2, np.array(encoder.high, np.float32) * 2
     )
     observed = gymnasium.wrappers.vector.TransformObservation(
         four, lambda o: o * 2, gymnasium.vector.utils.batch_space(doubled, 4), doubled
