@@ -6,9 +6,10 @@ given) on ``simple``, one core, with dealing:
 
 - ``kinglib``: whole matches through ``legal_moves()``, ``random.choice``, ``apply()``;
 - ``vector``: :func:`kinglib.adapters.vector.env`, single deals (``deals=1``), 256 games, seat
-  0 against three ``"random"`` opponents; a step is one learner move in each game (the
-  observation and mask of every game are made each step); ``moves/s`` counts the opponents'
-  moves too;
+  0 against three ``"random"`` opponents; a step is one learner move in one game (a batch
+  step makes one in each game but those that only start their next episode; the observation
+  and mask of every game are made each batch step); ``moves/s`` counts the opponents' moves
+  too;
 - ``vector greedy``: the same against three ``"greedy"`` opponents;
 - ``selfplay``: :func:`kinglib.adapters.vector.selfplay`, 256 games, every seat learning: a
   step is one move in each game;
@@ -97,8 +98,10 @@ def _vector(opponents: str, selfplay: bool = False) -> Measure | None:
         steps = 0
         start = time.perf_counter()
         while time.perf_counter() - start < budget:
-            _, _, _, _, infos = env.step(pick(infos["action_mask"]))
-            steps += BATCH
+            masks = infos["action_mask"]
+            # A game whose episode ended at the last step makes no move now: it starts anew.
+            steps += int(masks.any(axis=1).sum())
+            _, _, _, _, infos = env.step(pick(masks))
         # A deal of no_tricks is 32 moves, 8 of each seat: a learner step stands for 4 moves.
         moves = steps if selfplay else steps * RULES.players
         return steps, moves, time.perf_counter() - start

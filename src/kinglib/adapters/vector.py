@@ -453,7 +453,7 @@ class KingVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _legal(self) -> br.Masks:
         """The legal cards of the seat to move in every game."""
-        hand = self._hands[self._games, self._to_move]
+        hand = self._hands_flat[self._seat_base + self._to_move]
         lead = br.lead_mask(hand, self._to_move, self._broken, self._kernel)
         follow = br.follow_mask(hand, self._led, self._trick, self._kernel)
         return np.where(self._trick == _U0, lead, follow)
