@@ -237,7 +237,11 @@ def main(argv: list[str] | None = None) -> int:
         f"after {curve[-1][0]:,} learner moves ({seconds:.0f} s): the learner scores "
         f"{learner:.2f} a deal, the random players {others:.2f}: it {verdict} them"
     )
-    plot(curve, baseline, args.contract, args.plot)
+    try:
+        plot(curve, baseline, args.contract, args.plot)
+    except ImportError:
+        print("no learning curve: matplotlib is not installed (pip install 'kinglib[plot]')")
+        return 0
     print(f"learning curve saved to {args.plot}")
     return 0
 
