@@ -24,6 +24,7 @@ empty hand); early end stops a deal only when no heart is left in any hand or in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
