@@ -225,6 +225,32 @@ def test_would_win_names_the_winner_of_the_trick_so_far(
     assert kernel.would_win(trick & ~last, led, last, rules) == (best == last)
 
 
+@given(SUITED.filter(bool), SUITS, st.integers(0, (1 << 54) - 1), deal_rules())
+def test_winning_cards_are_the_cards_that_would_win(
+    trick: int, led: int, cards: int, rules: DealRules
+) -> None:
+    if not (trick & (led | rules[kernel.R_TRUMPS] | rules[kernel.R_JOKERS])):
+        led = kernel.SUIT_OF[(trick & -trick).bit_length() - 1]
+    cards &= ~trick
+    one_by_one = sum(
+        1 << i for i in range(54) if cards >> i & 1 and kernel.would_win(trick, led, 1 << i, rules)
+    )
+    assert kernel.winning_cards(trick, led, cards, rules) == one_by_one
+
+
+def test_winning_cards_of_a_hand_built_trick() -> None:
+    hearts = kernel.SUIT_OF[Card.parse("AH").index]
+    spades_led = kernel.SUIT_OF[Card.parse("AS").index]
+    hand = bits("AS TS 7S 2H 9H")
+    plain = deal_rules_of(4)
+    assert kernel.winning_cards(bits("JS 9S"), spades_led, hand, plain) == bits("AS")
+    trumps = deal_rules_of(4, trumps=hearts)
+    assert kernel.winning_cards(bits("JS 9S"), spades_led, hand, trumps) == bits("AS 2H 9H")
+    assert kernel.winning_cards(bits("JS 5H"), spades_led, hand, trumps) == bits("9H")
+    misere = deal_rules_of(4, misere=True)
+    assert kernel.winning_cards(bits("JS 9S"), spades_led, hand, misere) == bits("7S")
+
+
 def test_the_next_seat_passes_over_empty_hands_in_either_direction() -> None:
     hands = [1, 0, 4, 0]
     assert kernel.next_to_play(hands, 0, 0, 4, 1) == 2

@@ -54,10 +54,12 @@ The functions:
     The cards that may lead; the mask of the cards that count as the suit led by a card; the
     cards that may follow (0 when the player must draw from the stock), with the rule that
     decided them (``follow_rule``) or without (``follow_mask``).
-``best_bit``, ``trick_winner``, ``would_win``, ``next_to_play``, ``broken_after``, ``is_decided``
-    The card and the seat that win a trick; whether a card played now would be winning it; the
-    next seat to play in the direction of play (passing over empty hands); the suits broken
-    after a trick; whether the cards left can no longer change any score.
+``best_bit``, ``trick_winner``, ``would_win``, ``winning_cards``, ``next_to_play``,
+``broken_after``, ``is_decided``
+    The card and the seat that win a trick; whether a card played now would be winning it, and
+    which of a hand's cards would; the next seat to play in the direction of play (passing
+    over empty hands); the suits broken after a trick; whether the cards left can no longer
+    change any score.
 ``play_deal``
     The one loop: the rest of a deal from a trick's start, each card drawn at random (one
     ``getrandbits`` per seat, as ``random.Random.choice`` draws) or picked by a chooser.
@@ -131,6 +133,7 @@ __all__ = [
     "whole_deal",
     "whole_match",
     "winner_of",
+    "winning_cards",
     "would_win",
 ]
 
@@ -502,6 +505,31 @@ def would_win(trick_mask: i64, led: i64, bit: i64, rules: DealRules) -> bool:
     jokers: i64 = trick_mask & rules[R_JOKERS]
     first_joker = jokers & -jokers if jokers else bit & rules[R_JOKERS]
     return best_bit(trick_mask | bit, led, rules, first_joker) == bit
+
+
+def winning_cards(trick_mask: i64, led: i64, cards: i64, rules: DealRules) -> i64:
+    """The cards among ``cards`` that, played now to the trick ``trick_mask``, would win it.
+
+    The same cards as :func:`would_win` finds one at a time: with no joker in the pack, those
+    that beat the trick's best card (a higher trump, a trump on no trump, a higher card of the
+    led suit, or in misère a lower one).
+    """
+    if rules[R_JOKERS]:
+        wins: i64 = 0
+        rest = cards
+        while rest:
+            bit = rest & -rest
+            if would_win(trick_mask, led, bit, rules):
+                wins |= bit
+            rest ^= bit
+        return wins
+    best = best_bit(trick_mask, led, rules, 0)
+    trumps: i64 = rules[R_TRUMPS]
+    if best & trumps:
+        return cards & trumps & (best - 1)
+    if rules[R_MISERE]:
+        return cards & ((led & ~((best << 1) - 1)) | trumps)
+    return cards & ((led & (best - 1)) | trumps)
 
 
 def next_to_play(hands: list[int], seat: int, leader: int, players: int, step: int) -> int:

@@ -30,7 +30,7 @@ from kinglib.kernel import (
     led_mask,
     next_to_play,
     play_deal,
-    would_win,
+    winning_cards,
 )
 from kinglib.moves import Move, Play
 from kinglib.random_match import kernel_trick_play
@@ -113,14 +113,7 @@ def greedy_chooser(contract: Contract, deal_rules: DealRules) -> Chooser:
     positive = contract.trump_round or contract.sign > 0
 
     def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
-        wins = 0
-        if trick_mask:
-            rest = legal
-            while rest:
-                bit = rest & -rest
-                if would_win(trick_mask, led, bit, deal_rules):
-                    wins |= bit
-                rest ^= bit
+        wins = winning_cards(trick_mask, led, legal, deal_rules) if trick_mask else 0
         return greedy_card(legal, wins, trick_mask, led, last, positive, scoring)
 
     return choose
@@ -227,12 +220,16 @@ class Playout:
         leader = seat
         if trick:
             leader = trick[0][0]
-            led = led_mask(trick[0][1].index, tricks.deal_rules(state))
+            deal_rules = tricks.deal_rules(state)
+            led = led_mask(trick[0][1].index, deal_rules)
             for _, card in trick:
                 trick_mask |= card.mask
-            for bit, move in by_bit.items():
-                if tricks.trick_winner(state, (*trick, (seat, move.card))) == seat:
-                    wins |= bit
+            if tricks.plays_whole_deals:  # the kernel's rules are the phase's
+                wins = winning_cards(trick_mask, led, legal, deal_rules)
+            else:
+                for bit, move in by_bit.items():
+                    if tricks.trick_winner(state, (*trick, (seat, move.card))) == seat:
+                        wins |= bit
         hands = list(state.hands_mask)
         last = next_to_play(hands, seat, leader, len(hands), state.rules.step) == leader
         positive = contract.trump_round or contract.sign > 0

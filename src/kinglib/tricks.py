@@ -594,10 +594,7 @@ class TrickPlay(PhaseRules):
     @property
     def plays_whole_deals(self) -> bool:
         """Whether the kernel may play whole deals of this phase (no rule of its own)."""
-        kind = type(self)
-        if kind.whole_deals is not None:
-            return kind.whole_deals
-        return all(getattr(kind, name) is getattr(TrickPlay, name) for name in _TRICK_RULES)
+        return _plays_whole_deals(type(self))
 
     def kernel_start(self, state: State) -> tuple[list[int], int]:
         """What the kernel needs besides the hands: the stock's card indices and the kitty.
@@ -648,6 +645,22 @@ class TrickPlay(PhaseRules):
                 piles_mask=tuple((k, 0 if k == "kitty" else m) for k, m in end.piles_mask)
             )
         return end
+
+
+#: Whether the kernel may play whole deals of trick plays of a type, by type.
+_WHOLE_DEALS: dict[type, bool] = {}
+
+
+def _plays_whole_deals(kind: type[TrickPlay]) -> bool:
+    """Whether the kernel may play whole deals of trick plays of type ``kind``."""
+    known = _WHOLE_DEALS.get(kind)
+    if known is None:
+        if kind.whole_deals is not None:
+            known = kind.whole_deals
+        else:
+            known = all(getattr(kind, name) is getattr(TrickPlay, name) for name in _TRICK_RULES)
+        _WHOLE_DEALS[kind] = known
+    return known
 
 
 _DRAW = Draw()
