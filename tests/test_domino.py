@@ -28,7 +28,8 @@ from kinglib.cards import iter_indices
 from kinglib.flow import start_deal
 from kinglib.schedule import Schedule
 from kinglib.state import MatchSetup
-from kinglib_variants.domino import DominoAux, domino_begin, domino_stock_order, stock_order
+from kinglib_variants import domino as domino_plugin
+from kinglib_variants.domino import DominoAux, domino_stock_order, stock_order
 
 
 def rules(**options: Any) -> kinglib.Rules:
@@ -364,11 +365,11 @@ def test_a_deal_opens_with_its_stock_order_and_no_draws_for_any_seat() -> None:
     assert (three.aux.draws, three.aux.drawn) == ((), (0, 0, 0))
 
 
-def test_domino_begin_opens_trick_play_without_trump_whatever_the_state_held() -> None:
+def test_domino_opening_opens_trick_play_without_trump_whatever_the_state_held() -> None:
     r = rules()
     dealt = suited_deal()
     odd = dealt.evolve(phase=Phase.DECLARE, trump=Suit.HEARTS, to_move=None, aux=None)
-    opened = domino_begin(r, odd)
+    opened = domino_plugin.kinglib_begin_deal(r, odd)
     assert (opened.phase, opened.trump, opened.to_move) == (Phase.PLAY, None, 0)
     assert opened.contract_info == r.contracts["domino"]
     assert opened == dealt

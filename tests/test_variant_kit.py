@@ -391,21 +391,21 @@ def test_the_best_offer_is_the_highest_and_the_earlier_on_a_tie() -> None:
 def test_each_opening_sets_the_phase_trump_and_maker_it_promises_from_any_state() -> None:
     # A deal's opening is a plain function as well as a hook: called on a state that holds a
     # phase, a trump or a maker from elsewhere, it still opens the deal it describes.
-    from kinglib.defaults import open_contract
-    from kinglib_variants.bidding import bidding_begin
-    from kinglib_variants.ordered import ordered_begin
+    from kinglib import defaults
+    from kinglib_variants import bidding as bidding_plugin
+    from kinglib_variants import ordered as ordered_plugin
 
     def stale(state: State) -> State:
         return state.evolve(phase=Phase.OVER, trump=Suit.CLUBS, maker=1, to_move=None)
 
     jokers = kinglib.load_rules("jokers", players=3)
     opened = jokers.new_match(2)
-    assert open_contract(jokers, stale(opened)) == opened.evolve(maker=1)
+    assert defaults.kinglib_begin_deal(jokers, stale(opened)) == opened.evolve(maker=1)
     bidding = kinglib.load_rules("bidding")
     opened = bidding.new_match(2)
     assert (opened.phase, opened.trump, opened.maker) == (Phase.BID, None, None)
-    assert bidding_begin(bidding, stale(opened)) == opened
+    assert bidding_plugin.kinglib_begin_deal(bidding, stale(opened)) == opened
     ordered = kinglib.load_rules("ordered", trumps=True)
     opened = ordered.new_deal("trumps", TRUMP_HANDS, dealer=3, trump="H")
     assert (opened.phase, opened.trump, opened.maker) == (Phase.PLAY, Suit.HEARTS, 0)
-    assert ordered_begin(ordered, stale(opened)) == opened
+    assert ordered_plugin.kinglib_begin_deal(ordered, stale(opened)) == opened

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from kinglib.cards import CardSet
 from kinglib.dealing import Deal, deal_evenly
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.load_checks import unhandled_marker
 from kinglib.options import Option
@@ -51,17 +50,17 @@ COMMON_OPTIONS: tuple[Option, ...] = (
 )
 
 
-def stock_deck() -> CardSet:
+def kinglib_deck() -> CardSet:
     """The 32-card pack: seven to ace in each suit."""
     return CardSet.deck(32)
 
 
-def stock_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     """A deal is trick play alone."""
     return {Phase.PLAY: TrickPlay(rules)}
 
 
-def open_contract(rules: Rules, state: State) -> State:
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Open the deal's contract: the one the deal was given, else the scheduled one.
 
     It is played at once: no trump unless the deal was given one, and the seat the contract's
@@ -76,7 +75,7 @@ def open_contract(rules: Rules, state: State) -> State:
     return start_play(state, contract_info=contract, trump=spec.trump if spec is not None else None)
 
 
-def stock_score(state: State) -> tuple[int, ...]:
+def kinglib_score_deal(state: State) -> tuple[int, ...]:
     """The points of a played deal: each trick's value to its winner, each taken card's price."""
     contract = state.contract_info
     assert contract is not None
@@ -89,7 +88,9 @@ def stock_score(state: State) -> tuple[int, ...]:
     return tuple(points)
 
 
-def schedule_over(rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]) -> bool:
+def kinglib_match_over(
+    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
+) -> bool:
     """Whether a scheduled match is over: it has played its last deal, or reached ``until``.
 
     An open-ended schedule without ``until`` has no last deal, so its variant must answer
@@ -103,105 +104,57 @@ def schedule_over(rules: Rules, totals: tuple[int, ...], results: tuple[DealResu
     return over
 
 
-def highest_totals(totals: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats whose total is the highest (more than one on a tie)."""
-    best = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == best)
-
-
-@hookimpl
 def kinglib_options(variant: str) -> Sequence[Option]:
     """The common options."""
     return COMMON_OPTIONS
 
 
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 32-card pack."""
-    return stock_deck()
-
-
-@hookimpl
 def kinglib_direction(rules: Rules) -> str:
     """Clockwise."""
     return "clockwise"
 
 
-@hookimpl
 def kinglib_dealer(rules: Rules, deal_number: int) -> int:
     """The first dealer deals first; the deal then passes to the next seat every deal."""
     return rules.next_seat(int(rules.options["first_dealer"]), deal_number - 1)
 
 
-@hookimpl
 def kinglib_deal_piles(rules: Rules) -> Mapping[str, int]:
     """No pile: the whole pack is dealt."""
     return {}
 
 
-@hookimpl
 def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """The piles of ``kinglib_deal_piles`` laid aside, the rest of the pack dealt evenly."""
     return deal_evenly(rules.deck, rules.players, rng, piles=rules.deal_piles or None)
 
 
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Trick play."""
-    return stock_phases(rules)
-
-
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """Play the scheduled (or given) contract at once; the eldest leads."""
-    return open_contract(rules, state)
-
-
-@hookimpl
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
-    """Score the contract: each trick's value to its winner, each taken card's price."""
-    return stock_score(state)
-
-
-@hookimpl
 def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
     """No details by default."""
     return ()
 
 
-@hookimpl
-def kinglib_match_over(
-    rules: Rules, totals: tuple[int, ...], results: tuple[DealResult, ...]
-) -> bool:
-    """A scheduled match ends after its last deal, or once a total reaches its ``until``."""
-    return schedule_over(rules, totals, results)
-
-
-@hookimpl
 def kinglib_winners(rules: Rules, state: State) -> tuple[int, ...]:
-    """The seats with the highest total."""
-    return highest_totals(state.totals)
+    """The seats with the highest total (more than one on a tie)."""
+    best = max(state.totals)
+    return tuple(seat for seat, total in enumerate(state.totals) if total == best)
 
 
-@hookimpl
 def kinglib_visible_piles(rules: Rules, state: State, seat: int) -> Sequence[str]:
     """No pile is visible by default."""
     return ()
 
 
-@hookimpl
 def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
     """No extras by default."""
     return {}
 
 
-@hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Only what holds for every variant: each deal hands out its contract's total."""
     return Invariants()
 
 
-@hookimpl
 def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
     """Trick play from dealt hands: other hands and unseen piles are hidden."""
     return stock_layout(rules, view)

@@ -44,13 +44,12 @@ four players the dealer's hand is given empty (``""``).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from kinglib.cards import CardSet
 from kinglib.contracts import Contract, Prices
 from kinglib.dealing import Deal, deal_evenly
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.kit.choosing import (
     ChoicePlan,
@@ -140,7 +139,7 @@ def active_seats(players: int, dealer: int) -> tuple[int, ...]:
 DiscardTwo = DiscardCards
 
 
-def atomic_contracts(rules: Rules) -> Mapping[str, Contract]:
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The six negative games and the trump round, at atomic King's prices.
 
     A trick 4, a heart 5, a boy 5 (jacks and kings; option ``boys="jacks"``: jacks alone at
@@ -161,12 +160,12 @@ def atomic_contracts(rules: Rules) -> Mapping[str, Contract]:
     return king_games(rules, prices, games=(*GAMES, "trumps"), tricks=10)
 
 
-def atomic_schedule(rules: Rules) -> Schedule:
+def kinglib_schedule(rules: Rules) -> Schedule:
     """As many deals as the choice plan holds, each one's contract chosen by its declarer."""
     return Schedule(deals=("choose",) * choice_plan(rules).deals)
 
 
-def atomic_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Ten cards to each active player, two to the widow, and an empty discard pile."""
     dealt = deal_evenly(
         rules.deck,
@@ -178,7 +177,7 @@ def atomic_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     return Deal(hands=dealt.hands, piles={**dict(dealt.piles), "discard": CardSet()})
 
 
-def atomic_phases(rules: Rules) -> dict[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     """Choosing the contract, declaring the trump (then taking the widow), discarding two."""
     return {
         Phase.CHOOSE: ChooseContract(rules, choice_plan(rules), take_widow),
@@ -187,7 +186,7 @@ def atomic_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     }
 
 
-def atomic_begin(rules: Rules, state: State) -> State:
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Open a deal: the eldest chooses the contract, or a hand-built deal comes with it.
 
     A hand-built deal with a contract (and, for a trump round, a trump) opens with the widow
@@ -212,7 +211,7 @@ def _shown(state: State) -> WidowShown | None:
     return aux if isinstance(aux, WidowShown) else None
 
 
-def atomic_visible_piles(state: State, seat: int) -> list[str]:
+def kinglib_visible_piles(state: State, seat: int) -> list[str]:
     """The piles a seat sees: the widow once shown (everyone), the discard (the declarer)."""
     names: list[str] = []
     if _shown(state) is not None:
@@ -222,7 +221,7 @@ def atomic_visible_piles(state: State, seat: int) -> list[str]:
     return names
 
 
-def atomic_view_extra(state: State) -> dict[str, Any]:
+def kinglib_view_extra(state: State) -> dict[str, Any]:
     """The public extras: the declarer, and the widow's cards once shown."""
     extra: dict[str, Any] = {"declarer": state.eldest}
     shown = _shown(state)
@@ -231,7 +230,7 @@ def atomic_view_extra(state: State) -> dict[str, Any]:
     return extra
 
 
-def atomic_details(state: State) -> tuple[tuple[str, Any], ...]:
+def kinglib_deal_details(state: State) -> tuple[tuple[str, Any], ...]:
     """The deal's details: the widow once shown, else nothing."""
     shown = _shown(state)
     return () if shown is None else (("widow", CardSet.from_mask(shown.widow)),)
@@ -243,7 +242,7 @@ def _widow_shown(state: State, seat: int) -> CardSet:
     return CardSet() if shown is None else CardSet.from_mask(shown.widow)
 
 
-def atomic_invariants(rules: Rules) -> Invariants:
+def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum, the schedule's fixed length, and the widow counted as seen by everyone."""
     return Invariants(zero_sum=True, deals=rules.schedule.length, shown_cards=_widow_shown)
 
@@ -251,67 +250,11 @@ def atomic_invariants(rules: Rules) -> Invariants:
 # --------------------------------------------------------------------- the hooks
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe atomic King."""
     return INFO
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The six negative games at 40 each and the trump round at 8 a trick."""
-    return atomic_contracts(rules)
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Every deal's contract is chosen by its declarer."""
-    return atomic_schedule(rules)
-
-
-@hookimpl
-def kinglib_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """Ten cards to each active player, two to the widow; the discard pile starts empty."""
-    return atomic_deal(rules, dealer, rng)
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Choosing, declaring the trump, discarding; trick play is the default."""
-    return atomic_phases(rules)
-
-
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """The declarer chooses; a hand-built deal comes with its contract (and maybe its trump)."""
-    return atomic_begin(rules, state)
-
-
-@hookimpl
-def kinglib_visible_piles(rules: Rules, state: State, seat: int) -> Sequence[str]:
-    """The widow once shown (to all); the discard to the declarer alone."""
-    return atomic_visible_piles(state, seat)
-
-
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The declarer, and the widow's cards once shown."""
-    return atomic_view_extra(state)
-
-
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """The widow, which every player saw."""
-    return atomic_details(state)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Zero-sum, contract totals, a fixed number of deals, and a widow everybody has seen."""
-    return atomic_invariants(rules)
-
-
-@hookimpl
 def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
     """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
     return atomic_layout(rules, view)

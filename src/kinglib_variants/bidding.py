@@ -37,7 +37,6 @@ import attrs
 from kinglib.cards import SUIT_MASKS, CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.flow import finish_deal
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.kit.full_pack import full_pack
 from kinglib.moves import Bid, Declare, Move, Pass
@@ -266,7 +265,7 @@ INFO = VariantInfo(
 )
 
 
-def bidding_contracts(rules: Rules) -> dict[str, Contract]:
+def kinglib_contracts(rules: Rules) -> dict[str, Contract]:
     """The catalogue: the one contract ``"bidding"``, shown with hearts as the penalty suit.
 
     Hearts is the penalty suit when everyone passes; once a suit is named the deal plays the
@@ -285,12 +284,12 @@ def bidding_contracts(rules: Rules) -> dict[str, Contract]:
     return {CONTRACT_ID: generic}
 
 
-def bidding_schedule() -> Schedule:
+def kinglib_schedule() -> Schedule:
     """The contract ``"bidding"`` deal after deal, until the match is over."""
     return Schedule(repeat=CONTRACT_ID, until=THRESHOLD)
 
 
-def bidding_phases(rules: Rules) -> dict[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     """The auction (BID) and the naming of the penalty suit (DECLARE)."""
     contracts = penalty_contracts(rules.deck.mask)
     return {
@@ -299,7 +298,7 @@ def bidding_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     }
 
 
-def bidding_begin(rules: Rules, state: State) -> State:
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Open a deal with an empty auction, no trump and no maker; the eldest calls first."""
     return state.evolve(
         phase=Phase.BID,
@@ -311,7 +310,7 @@ def bidding_begin(rules: Rules, state: State) -> State:
     )
 
 
-def bidding_score(rules: Rules, state: State) -> tuple[int, ...]:
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
     """−1 a card of the penalty suit taken; the bidder also pays his bid; a throw-in is 0."""
     record: AuctionRecord = state.aux
     if record.suit is None:
@@ -325,7 +324,7 @@ def bidding_score(rules: Rules, state: State) -> tuple[int, ...]:
     return tuple(points)
 
 
-def bidding_details(state: State) -> tuple[tuple[str, Any], ...]:
+def kinglib_deal_details(state: State) -> tuple[tuple[str, Any], ...]:
     """The auction, the winning bid and bidder, the penalty suit, and whether it was a redeal.
 
     A redeal is a deal with no penalty suit (everyone passed, option ``all_pass="redeal"``).
@@ -340,7 +339,7 @@ def bidding_details(state: State) -> tuple[tuple[str, Any], ...]:
     )
 
 
-def bidding_view_extra(state: State) -> dict[str, Any]:
+def kinglib_view_extra(state: State) -> dict[str, Any]:
     """The public auction: every call, the best bid and bidder, the penalty suit once named.
 
     Nothing before the auction's record exists.
@@ -369,7 +368,7 @@ def deal_total(result: DealResult, rules: Rules) -> int:
     return -cards - bid
 
 
-def bidding_invariants() -> Invariants:
+def kinglib_invariants() -> Invariants:
     """Not zero-sum: each deal hands out :func:`deal_total`; the match ends at :data:`THRESHOLD`."""
     return Invariants(deal_total=deal_total, threshold=THRESHOLD)
 
@@ -377,65 +376,11 @@ def bidding_invariants() -> Invariants:
 # --------------------------------------------------------------------- the hooks
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe bidding King."""
     return INFO
 
 
-@hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """52 cards; without 2♣ for three players."""
     return full_pack(rules.players)
-
-
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single contract ``"bidding"``.
-
-    The catalogue shows it with hearts, the penalty suit when everyone passes; once the suit is
-    named, the deal plays the contract of that suit (:func:`penalty_contracts`).
-    """
-    return bidding_contracts(rules)
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Every deal is a bidding deal, until the match ends."""
-    return bidding_schedule()
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """The auction and the naming of the penalty suit (trick play is the default)."""
-    return bidding_phases(rules)
-
-
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """Every deal, dealt or given, opens with the auction; the eldest calls first."""
-    return bidding_begin(rules, state)
-
-
-@hookimpl
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
-    """−1 a card of the penalty suit taken; the bidder also pays his bid; a throw-in is 0."""
-    return bidding_score(rules, state)
-
-
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """The auction, the winning bid and bidder, the penalty suit, and whether it was a redeal."""
-    return bidding_details(state)
-
-
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The public auction: every call, the best bid and bidder, the penalty suit once named."""
-    return bidding_view_extra(state)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Not zero-sum; each deal hands out its penalty suit and the bid; the match ends at −77."""
-    return bidding_invariants()

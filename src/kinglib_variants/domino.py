@@ -34,7 +34,6 @@ from kinglib.cards import SUIT_MASKS, Card, CardSet, Suit, deck_mask, iter_indic
 from kinglib.contracts import Contract
 from kinglib.dealing import shuffle_cards
 from kinglib.flow import finish_deal
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.kernel import DRAW_INDEX
 from kinglib.moves import Draw, Move, Play
@@ -140,7 +139,7 @@ class DominoPlay(TrickPlay):
     """
 
     whole_deals = True
-    # The opening (domino_begin) is kinglib's, and the stock's order that of the deal.
+    # The opening (kinglib_begin_deal) is kinglib's, and the stock's order that of the deal.
     opens_whole_deals = True
     stock_pile = "stock"
 
@@ -346,27 +345,27 @@ def domino_contract(deck: int) -> Contract:
     )
 
 
-def domino_deck(rules: Rules) -> CardSet:
+def kinglib_deck(rules: Rules) -> CardSet:
     """The pack of the deal: 32 cards (sevens up) with ``deck=32``, else all 52 (twos up)."""
     return CardSet.from_mask(deck_mask(7 if rules.options["deck"] == 32 else 2))
 
 
-def domino_contracts(rules: Rules) -> Mapping[str, Contract]:
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The one contract ``"domino"``, priced on the hearts of the pack in use."""
     return {"domino": domino_contract(rules.deck.mask)}
 
 
-def domino_schedule() -> Schedule:
+def kinglib_schedule() -> Schedule:
     """Every deal plays ``"domino"``, until some total is :data:`LOSING_TOTAL` (−31) or lower."""
     return Schedule(repeat="domino", until=LOSING_TOTAL)
 
 
-def domino_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     """The only phase of a domino deal: trick play with drawing from the stock."""
     return {Phase.PLAY: DominoPlay(rules)}
 
 
-def domino_piles(rules: Rules) -> dict[str, int]:
+def kinglib_deal_piles(rules: Rules) -> dict[str, int]:
     """The stock: every card but the six dealt to each player."""
     return {"stock": len(rules.deck) - HAND_SIZE * rules.players}
 
@@ -397,21 +396,7 @@ def _pack_indices(deck: int) -> tuple[int, ...]:
     return tuple(iter_indices(deck))
 
 
-def domino_begin(rules: Rules, state: State) -> State:
-    """Open a domino deal: trick play of ``"domino"``, no trump, the eldest to lead.
-
-    The stock's order (:func:`domino_stock_order`) goes into ``state.aux`` with no draws made.
-    """
-    order = domino_stock_order(rules, state)
-    return start_play(
-        state,
-        contract_info=rules.contracts["domino"],
-        trump=None,
-        aux=DominoAux(stock=order, drawn=(0,) * rules.players),
-    )
-
-
-def domino_view(state: State, seat: int) -> Mapping[str, Any]:
+def kinglib_view_extra(state: State, seat: int) -> Mapping[str, Any]:
     """The view extras: every draw's ``(seat, cards)`` (public) and the cards ``seat`` drew.
 
     Nothing before the deal has begun (no :class:`DominoAux` yet).
@@ -423,7 +408,7 @@ def domino_view(state: State, seat: int) -> Mapping[str, Any]:
     return {"draws": aux.draws, "drawn": CardSet.from_mask(drawn)}
 
 
-def domino_details(state: State) -> Sequence[tuple[str, Any]]:
+def kinglib_deal_details(state: State) -> Sequence[tuple[str, Any]]:
     """The deal's details: ``("draws", ...)``, how many cards each draw took, by whom."""
     aux = state.aux
     if not isinstance(aux, DominoAux):
@@ -431,7 +416,7 @@ def domino_details(state: State) -> Sequence[tuple[str, Any]]:
     return (("draws", aux.draws),)
 
 
-def domino_invariants() -> Invariants:
+def kinglib_invariants() -> Invariants:
     """Not zero-sum; each deal hands out its hearts; the match ends at :data:`LOSING_TOTAL`."""
     return Invariants(threshold=LOSING_TOTAL)
 
@@ -439,71 +424,27 @@ def domino_invariants() -> Invariants:
 # --------------------------------------------------------------------- the hooks
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe domino."""
     return INFO
 
 
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 32-card pack, or the 52-card pack with ``deck=52``."""
-    return domino_deck(rules)
-
-
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single domino contract."""
-    return domino_contracts(rules)
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Domino deals until the match is over."""
-    return domino_schedule()
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Domino trick play."""
-    return domino_phases(rules)
-
-
-@hookimpl
-def kinglib_deal_piles(rules: Rules) -> Mapping[str, int]:
-    """Six cards each; the rest is the stock."""
-    return domino_piles(rules)
-
-
-@hookimpl
 def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """Fix the stock's order and let the eldest lead.
+    """Open a domino deal: trick play of ``"domino"``, no trump, the eldest to lead.
 
-    A given deal keeps the order its stock was written in. A seeded deal replays the deal's
+    The stock's order (:func:`domino_stock_order`) goes into ``state.aux`` with no draws made:
+    a given deal keeps the order its stock was written in, a seeded deal replays the deal's
     own shuffle (the same generator, the same draws) and keeps the stock in shuffled order.
     """
-    return domino_begin(rules, state)
+    order = domino_stock_order(rules, state)
+    return start_play(
+        state,
+        contract_info=rules.contracts["domino"],
+        trump=None,
+        aux=DominoAux(stock=order, drawn=(0,) * rules.players),
+    )
 
 
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """How many cards each draw took (public), and the cards this seat drew (its own)."""
-    return domino_view(state, seat)
-
-
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """How many cards each draw of the deal took."""
-    return domino_details(state)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Not zero-sum; each deal hands out its hearts; the match ends at −31 or lower."""
-    return domino_invariants()
-
-
-@hookimpl
 def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
     """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
     return domino_layout(rules, view)

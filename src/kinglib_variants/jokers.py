@@ -28,12 +28,10 @@ Where the sources are silent, a table's habits decide:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kinglib.cards import JOKERS_MASK, Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import Contract
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules
@@ -43,7 +41,7 @@ from kinglib.state import Phase, State
 from kinglib.trick_rules import TrickRules
 from kinglib.tricks import TrickPlay
 
-__all__ = ["JOKER_PRICE", "JokerPlay", "jokers_contract", "jokers_deck"]
+__all__ = ["JOKER_PRICE", "JokerPlay", "jokers_contract"]
 
 #: What a joker taken costs.
 JOKER_PRICE = 20
@@ -67,14 +65,6 @@ INFO = VariantInfo(
         "non-heart trick and ranks between J and 10 of hearts. One deal per player."
     ),
 )
-
-
-def jokers_deck(players: int) -> CardSet:
-    """The 52-card pack with 2♣ (and, for three players, 3♣) replaced by jokers."""
-    removed = Card(Suit.CLUBS, Rank.TWO).mask
-    if players == 3:
-        removed |= Card(Suit.CLUBS, Rank.THREE).mask
-    return CardSet.from_mask(deck_mask(2, jokers=2 if players == 3 else 1) & ~removed)
 
 
 def jokers_contract(deck: int, joker_free: bool = False) -> Contract:
@@ -117,27 +107,27 @@ class JokerPlay(TrickPlay):
     """
 
 
-def jokers_contracts(rules: Rules) -> dict[str, Contract]:
+def kinglib_contracts(rules: Rules) -> dict[str, Contract]:
     """The catalogue: the one contract ``"jokers"`` on the rules' pack."""
     return {"jokers": jokers_contract(rules.deck.mask, bool(rules.options["joker_free"]))}
 
 
-def jokers_schedule(rules: Rules) -> Schedule:
+def kinglib_schedule(rules: Rules) -> Schedule:
     """One ``"jokers"`` deal per player."""
     return Schedule(deals=("jokers",) * rules.players)
 
 
-def jokers_phases(rules: Rules) -> dict[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     """The PLAY phase: trick play, the jokers' rules read from the contract."""
     return {Phase.PLAY: JokerPlay(rules)}
 
 
-def jokers_piles(rules: Rules) -> dict[str, int]:
+def kinglib_deal_piles(rules: Rules) -> dict[str, int]:
     """The pile laid aside: a one-card kitty for three players (17 cards each), none for four."""
     return {"kitty": 1} if rules.players == 3 else {}
 
 
-def jokers_details(rules: Rules, state: State) -> tuple[tuple[str, Any], ...]:
+def kinglib_deal_details(rules: Rules, state: State) -> tuple[tuple[str, Any], ...]:
     """With three players, the kitty's card and the seat that took it with the first trick.
 
     Nothing with four players, before the first trick, or when the kitty cannot be told.
@@ -164,7 +154,7 @@ def _kitty_of(state: State) -> CardSet | None:
     return CardSet.from_mask(rest)
 
 
-def jokers_invariants(rules: Rules) -> Invariants:
+def kinglib_invariants(rules: Rules) -> Invariants:
     """Not zero-sum: each deal hands out its contract's total; the schedule's fixed length."""
     return Invariants(deals=rules.schedule.length)
 
@@ -172,49 +162,14 @@ def jokers_invariants(rules: Rules) -> Invariants:
 # --------------------------------------------------------------------- the hooks
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe jokers."""
     return INFO
 
 
-@hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
-    """The 52-card pack with one joker (four players) or two (three players)."""
-    return jokers_deck(rules.players)
-
-
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single jokers contract."""
-    return jokers_contracts(rules)
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """One deal per player."""
-    return jokers_schedule(rules)
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Jokers trick play."""
-    return jokers_phases(rules)
-
-
-@hookimpl
-def kinglib_deal_piles(rules: Rules) -> Mapping[str, int]:
-    """A one-card kitty for three players (17 cards each); 13 each for four."""
-    return jokers_piles(rules)
-
-
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """Who took the kitty and what it was (revealed with the result)."""
-    return jokers_details(rules, state)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Not zero-sum; each deal hands out its contract's total; one deal per player."""
-    return jokers_invariants(rules)
+    """The 52-card pack with 2♣ (and, for three players, 3♣) replaced by jokers."""
+    removed = Card(Suit.CLUBS, Rank.TWO).mask
+    if rules.players == 3:
+        removed |= Card(Suit.CLUBS, Rank.THREE).mask
+    return CardSet.from_mask(deck_mask(2, jokers=2 if rules.players == 3 else 1) & ~removed)

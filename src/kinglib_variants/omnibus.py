@@ -28,7 +28,6 @@ from typing import Any
 
 from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.contracts import Contract
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.kit.full_pack import full_pack
 from kinglib.options import Option, VariantInfo
@@ -116,17 +115,17 @@ INFO = VariantInfo(
 )
 
 
-def omnibus_contracts(rules: Rules) -> Mapping[str, Contract]:
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The single contract ``"omnibus"``, with the bonus card of option ``bonus_card``."""
     return {CONTRACT_ID: omnibus_contract(Card.parse(rules.options["bonus_card"]))}
 
 
-def omnibus_schedule() -> Schedule:
+def kinglib_schedule() -> Schedule:
     """Every deal plays the contract ``"omnibus"``, until the match ends."""
     return Schedule(repeat=CONTRACT_ID, until=THRESHOLD)
 
 
-def omnibus_score(rules: Rules, state: State) -> tuple[int, ...]:
+def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
     """The scores of a finished deal: each seat the prices of the cards it took.
 
     A slam (one seat took every scoring card) replaces them: with option ``slam="shooter"``
@@ -143,14 +142,14 @@ def omnibus_score(rules: Rules, state: State) -> tuple[int, ...]:
     return tuple(0 if seat == shooter else -SLAM for seat in range(rules.players))
 
 
-def omnibus_details(state: State) -> Sequence[tuple[str, Any]]:
+def kinglib_deal_details(state: State) -> Sequence[tuple[str, Any]]:
     """The deal's details: ``("slam", seat)``, the seat that made a slam, or ``None``."""
     contract = state.contract_info
     assert contract is not None
     return (("slam", slam_taker(contract, state.taken_mask)),)
 
 
-def omnibus_view(rules: Rules) -> Mapping[str, Any]:
+def kinglib_view_extra(rules: Rules) -> Mapping[str, Any]:
     """The view extra ``"bonus_card"``: the bonus card in force, as the option's text."""
     return {"bonus_card": rules.options["bonus_card"]}
 
@@ -168,7 +167,7 @@ def deal_total(result: DealResult, rules: Rules) -> int:
     return -SLAM * (rules.players - 1)
 
 
-def omnibus_invariants() -> Invariants:
+def kinglib_invariants() -> Invariants:
     """Not zero-sum; each deal hands out :func:`deal_total`; the match ends at :data:`THRESHOLD`."""
     return Invariants(deal_total=deal_total, threshold=THRESHOLD)
 
@@ -176,49 +175,11 @@ def omnibus_invariants() -> Invariants:
 # --------------------------------------------------------------------- the hooks
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe Omnibus."""
     return INFO
 
 
-@hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """52 cards; without 2♣ for three players."""
     return full_pack(rules.players)
-
-
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The single contract ``"omnibus"`` with the chosen bonus card."""
-    return omnibus_contracts(rules)
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Every deal is an Omnibus deal, until the match ends."""
-    return omnibus_schedule()
-
-
-@hookimpl
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...]:
-    """The cards' prices, or the slam: +26 to the taker, or −26 to each of the others."""
-    return omnibus_score(rules, state)
-
-
-@hookimpl
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """The seat that made a slam, or ``None``."""
-    return omnibus_details(state)
-
-
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The bonus card in force (as text: it is a rule, not a card's whereabouts)."""
-    return omnibus_view(rules)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Not zero-sum; each deal its contract's total or the slam's; the match ends at −100."""
-    return omnibus_invariants()

@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.kit.choosing import (
     ChoicePlan,
@@ -119,13 +118,12 @@ def choice_plan(rules: Rules) -> ChoicePlan:
     return ChoicePlan(deals=len(games) * n, per_player=tuple((g, 1) for g in games))
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe ordered King."""
     return INFO
 
 
-def ordered_contracts(rules: Rules) -> Mapping[str, Contract]:
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The games of the pool at simple's prices (trump rounds 3 a trick).
 
     The five negative games, then either the trump round (option ``trumps``) or the positive
@@ -136,7 +134,7 @@ def ordered_contracts(rules: Rules) -> Mapping[str, Contract]:
     return king_games(rules, simple_prices(opts["boys"]), games=games)
 
 
-def ordered_schedule(rules: Rules) -> Schedule:
+def kinglib_schedule(rules: Rules) -> Schedule:
     """As many deals as the choice plan has, each one's contract chosen during the deal."""
     return Schedule(deals=(CHOOSE,) * choice_plan(rules).deals)
 
@@ -146,7 +144,7 @@ def _to_play(state: State) -> State:
     return start_play(state)
 
 
-def ordered_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     """Choosing the contract, then declaring the trump of a trump round."""
     return {
         Phase.CHOOSE: ChooseContract(rules, choice_plan(rules), _to_play),
@@ -154,7 +152,7 @@ def ordered_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     }
 
 
-def ordered_begin(rules: Rules, state: State) -> State:
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Open a deal: the eldest chooses its contract.
 
     A hand-built deal comes with its contract; the eldest is its maker and leads, after
@@ -174,7 +172,7 @@ def ordered_begin(rules: Rules, state: State) -> State:
     return start_play(opened, trump=spec.trump)
 
 
-def choice_view(rules: Rules, state: State) -> Mapping[str, Any]:
+def kinglib_view_extra(rules: Rules, state: State) -> Mapping[str, Any]:
     """The seat choosing this deal, and the score sheet of what is still to be chosen.
 
     ``pool_left`` lists the shared games not yet played and ``owed`` what each seat must still
@@ -194,42 +192,6 @@ def choice_view(rules: Rules, state: State) -> Mapping[str, Any]:
     return extra
 
 
-def ordered_invariants(rules: Rules) -> Invariants:
+def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum in every form, every deal hands out its contract's total, a fixed length."""
     return Invariants(zero_sum=True, deals=rules.schedule.length)
-
-
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The games of the pool at simple's prices (trump rounds 3 a trick)."""
-    return ordered_contracts(rules)
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Every deal's contract is chosen during the deal."""
-    return ordered_schedule(rules)
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """Choosing, declaring the trump of a trump round; trick play is the default."""
-    return ordered_phases(rules)
-
-
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """The eldest chooses; a hand-built deal comes with its contract (and maybe its trump)."""
-    return ordered_begin(rules, state)
-
-
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The seat choosing this deal, and the score sheet of what is still to be chosen."""
-    return choice_view(rules, state)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Zero-sum in every form, contract totals, a fixed number of deals."""
-    return ordered_invariants(rules)

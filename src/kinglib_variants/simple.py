@@ -34,7 +34,6 @@ from kinglib.contracts import (
     positive_twin,
 )
 from kinglib.errors import RulesError
-from kinglib.hookspecs import hookimpl
 from kinglib.kit import trump_rounds
 from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS, check_trump_players
 from kinglib.options import Option, VariantInfo
@@ -224,24 +223,17 @@ def scheme_schedule(
     raise RulesError(f"unknown scheme {scheme!r}; the schemes are: {', '.join(SCHEMES)}")
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe simple King."""
     return INFO
 
 
-def simple_deck(players: int) -> CardSet:
+def kinglib_deck(rules: Rules) -> CardSet:
     """Eight cards a player from the top of a 52-card pack: the 32-card pack for four.
 
     Three players play ace to nine (24 cards), five ace to five (40), six ace to three (48).
     """
-    return CardSet.from_mask(deck_mask(15 - 2 * players))
-
-
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """Eight cards a player from the top of a 52-card pack: the 32-card pack for four."""
-    return simple_deck(rules.players)
+    return CardSet.from_mask(deck_mask(15 - 2 * rules.players))
 
 
 def simple_prices(boys: str) -> Prices:
@@ -271,18 +263,12 @@ def king_games(
     )
 
 
-def simple_contracts(rules: Rules) -> Mapping[str, Contract]:
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The fourteen King games and the trump round at simple's prices (option ``boys``)."""
     return king_games(rules, simple_prices(rules.options["boys"]))
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The fourteen King games and the trump round at simple's prices."""
-    return simple_contracts(rules)
-
-
-def simple_schedule(rules: Rules) -> Schedule:
+def kinglib_schedule(rules: Rules) -> Schedule:
     """The deals of the scheme named by option ``scheme``, in option ``order``.
 
     Option ``plus_eralash_first`` puts the positive eralash before the trump rounds.
@@ -291,9 +277,3 @@ def simple_schedule(rules: Rules) -> Schedule:
     return scheme_schedule(
         opts["scheme"], opts["order"], plus_eralash_first=opts["plus_eralash_first"]
     )
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """The deals of the chosen scheme."""
-    return simple_schedule(rules)

@@ -31,7 +31,6 @@ from typing import Any
 from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices
 from kinglib.errors import RulesError
-from kinglib.hookspecs import hookimpl
 from kinglib.kit import trump_rounds
 from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS
 from kinglib.options import Option, VariantInfo
@@ -46,7 +45,7 @@ from kinglib_variants.simple import (
     twelve_schedule,
 )
 
-__all__ = ["INFO", "PRICES", "SCHEMES", "three_hand_deck"]
+__all__ = ["INFO", "PRICES", "SCHEMES"]
 
 #: The schemes of three-hand King and their number of deals.
 SCHEMES: dict[str, int] = {"classic": 14, "otygrysh": 15, "parlett36": 12}
@@ -122,9 +121,15 @@ INFO = VariantInfo(
 )
 
 
-def three_hand_deck(scheme: str, removed: str) -> CardSet:
-    """The pack of a scheme: 30 cards (without ``removed``), or 36 for ``parlett36``."""
-    if scheme == "parlett36":
+def kinglib_variant_info() -> VariantInfo:
+    """Describe three-hand King."""
+    return INFO
+
+
+def kinglib_deck(rules: Rules) -> CardSet:
+    """The pack of option ``scheme``: 30 cards (without option ``removed``), 36 for parlett36."""
+    removed = rules.options["removed"]
+    if rules.options["scheme"] == "parlett36":
         if removed != "black aces":
             raise RulesError("option 'removed' applies to the 30-card pack, not scheme parlett36")
         return CardSet.from_mask(deck_mask(Rank.SIX))
@@ -134,18 +139,7 @@ def three_hand_deck(scheme: str, removed: str) -> CardSet:
     return CardSet.from_mask(mask)
 
 
-@hookimpl
-def kinglib_variant_info() -> VariantInfo:
-    """Describe three-hand King."""
-    return INFO
-
-
-def deck_of(rules: Rules) -> CardSet:
-    """The pack of the rules' options ``scheme`` and ``removed``."""
-    return three_hand_deck(rules.options["scheme"], rules.options["removed"])
-
-
-def three_hand_contracts(rules: Rules) -> Mapping[str, Contract]:
+def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
     """The King games at the scheme's prices (parlett36: no eralash and no trump round)."""
     opts = rules.options
     scheme = opts["scheme"]
@@ -155,7 +149,7 @@ def three_hand_contracts(rules: Rules) -> Mapping[str, Contract]:
     return king_games(rules, PRICES[scheme], games=games)
 
 
-def three_hand_schedule(rules: Rules) -> Schedule:
+def kinglib_schedule(rules: Rules) -> Schedule:
     """The deals of the scheme, the games in option ``order``.
 
     otygrysh plays the games of ``order`` and then eight trump rounds, parlett36 the
@@ -168,21 +162,3 @@ def three_hand_schedule(rules: Rules) -> Schedule:
     if scheme == "parlett36":
         return twelve_schedule(order)
     return classic_schedule(order)
-
-
-@hookimpl
-def kinglib_deck(rules: Rules) -> CardSet:
-    """The 30-card pack, or 36 cards for parlett36."""
-    return deck_of(rules)
-
-
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The King games at the scheme's prices (parlett36: no eralash and no trump round)."""
-    return three_hand_contracts(rules)
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """The deals of the scheme."""
-    return three_hand_schedule(rules)
