@@ -24,6 +24,7 @@ variants (play at once, or take the widow first), so both phases hand the state 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -112,6 +113,27 @@ class ChoicePlan:
         """The table's shared pool: each shared contract with how often it may still come."""
         table, _ = self.used(state, -1)
         return {c: n - table.get(c, 0) for c, n in self.shared}
+
+    def sheet(self, state: State) -> dict[str, Any]:
+        """The score sheet of what is still to be chosen, for a view's extras.
+
+        ``pool_left``: the shared contracts that may still come (when the plan has a shared
+        pool); ``owed``: per seat, each per-player contract as many times as he must still
+        choose it (when the plan has quotas). Both count finished deals only, so the deal in
+        play is in them until it ends. A single deal given in full (``Rules.new_deal``) has no
+        match to count: its sheet is empty.
+        """
+        if state.setup.deal is not None:
+            return {}
+        out: dict[str, Any] = {}
+        if self.shared:
+            out["pool_left"] = tuple(c for c, n in self.pool_left(state).items() if n > 0)
+        if self.per_player:
+            out["owed"] = tuple(
+                tuple(c for c, n in self.quotas_left(state, s).items() for _ in range(n))
+                for s in range(state.rules.players)
+            )
+        return out
 
     def choices(self, state: State, seat: int) -> tuple[str, ...]:
         """The contracts ``seat`` may choose in ``state``'s deal, in the plan's order."""
