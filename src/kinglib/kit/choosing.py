@@ -94,6 +94,23 @@ class ChoicePlan:
             1 for k in range(deal_number, self.deals + 1) if self.chooser_of(rules, k) == seat
         )
 
+    def forced(self, rules: Rules, seat: int, deal_number: int, owed: int) -> bool:
+        """Whether ``seat``, owing ``owed`` choices, has no more turns left than that.
+
+        It is ``turns_left(...) <= owed`` (false when he owes nothing), counting his turns only
+        until they outnumber what he owes.
+        """
+        if owed <= 0:
+            return False
+        turns = 0
+        chooser_of = self.chooser_of
+        for k in range(deal_number, self.deals + 1):
+            if chooser_of(rules, k) == seat:
+                turns += 1
+                if turns > owed:
+                    return False
+        return True
+
     def used(self, state: State, seat: int) -> tuple[dict[str, int], dict[str, int]]:
         """How often each contract was chosen so far: by the table, and by ``seat``."""
         table: dict[str, int] = {}
@@ -137,13 +154,12 @@ class ChoicePlan:
 
     def choices(self, state: State, seat: int) -> tuple[str, ...]:
         """The contracts ``seat`` may choose in ``state``'s deal, in the plan's order."""
-        quotas = self.quotas_left(state, seat)
-        required = sum(quotas.values())
-        forced = self.turns_left(state.rules, seat, state.deal_number) <= required
+        table, mine = self.used(state, seat)
+        quotas = [(c, n - mine.get(c, 0)) for c, n in self.per_player]
         out: list[str] = []
-        if not forced:
-            out.extend(c for c, n in self.pool_left(state).items() if n > 0)
-        out.extend(c for c, n in quotas.items() if n > 0)
+        if not self.forced(state.rules, seat, state.deal_number, sum(n for _, n in quotas)):
+            out.extend(c for c, n in self.shared if n > table.get(c, 0))
+        out.extend(c for c, n in quotas if n > 0)
         return tuple(out)
 
     def why_not(self, state: State, seat: int, contract: str) -> str | None:
@@ -159,7 +175,13 @@ class ChoicePlan:
         if contract not in pool:
             return f"{contract} is not one of the contracts chosen here ({', '.join(self.order)})"
         if pool[contract] <= 0:
-            return f"{contract} has already been played and may not be chosen again"
+            count = dict(self.shared)[contract]
+            if count == 1:
+                return f"{contract} has already been played and may not be chosen again"
+            return (
+                f"{contract} has already been played {count} times, as often as it may be, and "
+                "may not be chosen again"
+            )
         owed = ", ".join(
             f"{c} {n} more time{'s' if n > 1 else ''}" for c, n in quotas.items() if n > 0
         )
