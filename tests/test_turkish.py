@@ -130,7 +130,7 @@ def test_counterclockwise_deal_declarer_and_trick_order() -> None:
     assert state.phase is Phase.CHOOSE and state.view(1).extra["chooser"] == 3
     state = state.apply(Choose("no_tricks"))
     assert state.phase is Phase.PLAY and state.to_move == 3 and state.contract == "no_tricks"
-    order = []
+    order: list[int | None] = []
     for _ in range(4):
         order.append(state.to_move)
         state = state.apply(state.legal_moves()[0])
@@ -154,7 +154,7 @@ def test_first_dealer_and_clockwise_play() -> None:
     assert [clockwise.dealer_for(k) for k in range(1, 6)] == [0, 1, 2, 3, 0]
     state = clockwise.new_deal("no_tricks", LAYOUT, dealer=0)
     assert state.to_move == 1
-    order = []
+    order: list[int | None] = []
     for _ in range(4):
         order.append(state.to_move)
         state = state.apply(state.legal_moves()[0])
