@@ -21,7 +21,7 @@ import kinglib.flow
 from kinglib import RulesError
 from kinglib.bots import Bot, RandomBot
 from kinglib.play import game_seed, play_game
-from kinglib.random_match import kernel_trick_play, random_match
+from kinglib.random_match import kernel_trick_play, random_match, random_outcome
 from kinglib.rules import Rules
 from kinglib.state import State
 from tests import house_rules_sample
@@ -43,6 +43,15 @@ def assert_same_match(rules: Rules, seed: int) -> State:
     assert fast.totals == public.totals
     assert fast.results == public.results
     assert fast == public
+    # What simulate keeps of the match, played on integers where the rules let it.
+    outcome = random_outcome(rules, seed)
+    moves = sum(len(deal) for deal in public.past_moves)
+    assert (outcome.totals, outcome.winners, outcome.deals, outcome.moves) == (
+        public.totals,
+        public.winners,
+        len(public.results),
+        moves,
+    )
     return fast
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import sys
+import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,15 +51,18 @@ def kernel_info() -> str:
     return "trick kernel: python"
 
 
-def draws_ahead() -> bool:
-    """Whether the kernel's random draws take their generators' outputs in blocks.
+def draws_ahead(draws: type) -> bool:
+    """Whether random draws made with the kernel's class ``draws`` take outputs in blocks.
 
-    They do in the compiled kernel (a call to the generator costs more there than the draw
-    itself), where the generator's outputs arrive in order (:data:`kinglib.kernel.WORDS_IN_ORDER`).
+    They do with the compiled kernel's class (a call to the generator costs more there than the
+    draw itself), where the generator's outputs arrive in order
+    (:data:`kinglib.kernel.WORDS_IN_ORDER`); a class of the kernel's Python source draws one
+    output at a time.
     """
     from kinglib import kernel
 
-    return is_compiled(kernel) and kernel.WORDS_IN_ORDER
+    compiled = not isinstance(getattr(draws, "below", None), types.FunctionType)
+    return compiled and kernel.WORDS_IN_ORDER
 
 
 def kernel_path() -> Path:

@@ -189,7 +189,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError:
         raise CommandError("serve needs the web extra: pip install 'kinglib[web]'") from None
     records = Path(args.records) if args.records else None
-    web.serve(args.host, args.port, records=records, bot_delay=args.bot_delay)
+    try:
+        web.serve(
+            args.host,
+            args.port,
+            records=records,
+            bot_delay=args.bot_delay,
+            db=args.db,
+            allowed_hosts=args.allowed_host,
+            allowed_origins=args.allowed_origin,
+        )
+    except web.StorageError as exc:
+        raise CommandError(str(exc)) from None
     return 0
 
 
@@ -286,6 +297,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--records", metavar="DIR", help="save each finished match's record here")
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits (0.5)")
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the SQLite file the tables are kept in, so a restart resumes them (default: "
+        "$KINGLIB_DB, or kinglib/tables.sqlite in the user's data folder; :memory: keeps none)",
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers for besides this machine's (repeat; * for any)",
+    )
+    p.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another site whose pages may use the server, as https://name (repeat)",
+    )
     p.set_defaults(run=cmd_serve)
     return parser
 

@@ -237,7 +237,7 @@ class _Runner:
             cid: whole and (plan.plain_details[cid] or not self.keep)
             for cid, whole in plan.whole.items()
         }
-        self.ahead = draws_ahead()
+        self.ahead = draws_ahead(Draws)
         self.draws = [
             Draws(random.Random(game_seed(seed, seat)).getrandbits, self.ahead)
             for seat in range(rules.players)
@@ -429,6 +429,10 @@ class _Runner:
         return self._outcome(final)
 
     def _outcome(self, final: State | None) -> MatchOutcome:
+        if self.keep and final is None:
+            # The deals played on states are counted in the results kept.
+            self.deals = len(self.results)
+            self.moves = sum(len(moves) for moves in self.past_moves)
         if final is not None:
             winners = final.winners
         else:

@@ -29,14 +29,19 @@ from kinglib.kernel import (
     R_BROKEN,
     R_JOKER_SUIT,
     R_JOKERS,
+    R_KITTY,
     R_MAKER_ONLY,
     R_NEVER,
+    R_OVERTRUMP,
     R_TRUMPS,
+    R_UNDER_DUTY,
     REASON_SHIFT,
+    SUIT_OF,
     VOID_DISCARD,
     VOID_DRAW,
     VOID_TRUMP,
     DealRules,
+    best_bit,
     broken_after,
     deal_rules_of,
     follow_rule,
@@ -93,6 +98,11 @@ _SINGULAR = {
     Suit.DIAMONDS: "diamond",
     Suit.CLUBS: "club",
 }
+#: A phase's memo of a deal's rules: contract, trump, maker, the kernel's rules, whether the
+#: trick's cards matter to a follower, whether the led suit is the first card's suit.
+_Memo = tuple[Any, Any, Any, DealRules, bool, bool]
+_NO_RULES: DealRules = deal_rules_of(1)
+
 _VOID = {"trump": VOID_TRUMP, "discard": VOID_DISCARD, "draw": VOID_DRAW}
 _OVERTRUMP = {"never": OVER_NEVER, "trump_lead": OVER_TRUMP_LEAD, "always": OVER_ALWAYS}
 # The rank order from the top: a card "above" a rank has a lower index in its suit.
@@ -278,7 +288,9 @@ class TrickPlay(PhaseRules):
         """Resolve the options this phase reads."""
         self.rules = rules
         self.players = rules.players
+        self._step = rules.step
         self._pairs = seat_card_pairs(rules.players)
+        self._last: _Memo = (None, None, None, _NO_RULES, False, True)
         self.only_maker_leads_trump = bool(rules.options.get("only_maker_leads_trump", True))
         self.early_end = bool(rules.options.get("early_end", True))
         # The legal cards a state carries are this phase's own only when its legality is the
@@ -441,13 +453,43 @@ class TrickPlay(PhaseRules):
 
     def trick_winner(self, state: State, plays: tuple[tuple[int, Card], ...]) -> int:
         """The seat that wins a complete trick (trumps, misère and jokers as the rules say)."""
-        rules = self.deal_rules(state)
+        return self._winner(plays, self._memo(state.contract_info, state.trump, state.maker))
+
+    def _memo(self, contract: Any, trump: Any, maker: int | None) -> _Memo:
+        """The deal's rules and what they need worked out, for this contract, trump and maker.
+
+        The last one is kept on the phase (a card play asks for it again and again); the tuple
+        is swapped whole, so threads sharing the rules never see half of one.
+        """
+        memo = self._last
+        if memo[0] is contract and memo[1] == trump and memo[2] == maker:
+            return memo
+        rules = deal_rules(self.rules, contract, trump, maker)
+        memo = (
+            contract,
+            trump,
+            maker,
+            rules,
+            bool(rules[R_UNDER_DUTY] or rules[R_OVERTRUMP]),  # the trick's cards matter
+            not rules[R_JOKERS],  # the led suit is the first card's suit
+        )
+        self._last = memo
+        return memo
+
+    @staticmethod
+    def _winner(plays: tuple[tuple[int, Card], ...], memo: _Memo) -> int:
+        rules = memo[3]
         mask = 0
-        codes = []
-        for seat, card in plays:
+        for _, card in plays:
             mask |= card.mask
-            codes.append(seat << 6 | card.index)
-        return trick_winner(codes, mask, led_mask(plays[0][1].index, rules), rules)
+        first = plays[0][1].index
+        if memo[5]:  # no joker plays: the best card alone decides
+            best = best_bit(mask, SUIT_OF[first], rules, 0)
+            for seat, card in plays:
+                if card.mask == best:
+                    return seat
+        codes = [seat << 6 | card.index for seat, card in plays]
+        return trick_winner(codes, mask, led_mask(first, rules), rules)
 
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
@@ -457,22 +499,25 @@ class TrickPlay(PhaseRules):
         hands = list(hands_now)
         hands[seat] ^= card.mask
         trick = (*trick_now, self._pairs[seat][card.index])
-        rules = deal_rules(self.rules, contract, trump, maker)
         # The next seat to play (seats with empty hands are passed over); the leader when the
         # trick is complete.
         leader = trick[0][0]
-        nxt = next_to_play(hands, seat, leader, self.players, self.rules.step)
+        nxt = next_to_play(hands, seat, leader, self.players, self._step)
         if nxt == leader:
             return self.complete_trick(state, move, tuple(hands), trick)
         legal = None
         if self.fills_legal:
+            memo = self._last
+            if memo[0] is not contract or memo[1] != trump or memo[2] != maker:
+                memo = self._memo(contract, trump, maker)
+            rules = memo[3]
+            first = trick[0][1].index
             mask = 0
-            for _, played in trick:
-                mask |= played.mask
-            legal = (
-                follow_rule(hands[nxt], led_mask(trick[0][1].index, rules), mask, rules, False)
-                & MASK_BITS
-            )
+            if memo[4]:
+                for _, played in trick:
+                    mask |= played.mask
+            led = SUIT_OF[first] if memo[5] else led_mask(first, rules)
+            legal = follow_rule(hands[nxt], led, mask, rules, False) & MASK_BITS
         return _after_card(state, move, nxt, tuple(hands), trick, legal)
 
     def complete_trick(
@@ -483,16 +528,18 @@ class TrickPlay(PhaseRules):
         trick: tuple[tuple[int, Card], ...],
     ) -> State:
         """Give the trick to its winner, then end the deal if nothing is left to decide."""
-        winner = self.trick_winner(state, trick)
+        contract = state.contract_info
+        memo = self._last
+        if memo[0] is not contract or memo[1] != state.trump or memo[2] != state.maker:
+            memo = self._memo(contract, state.trump, state.maker)
+        rules = memo[3]
+        winner = self._winner(trick, memo)
         won = 0
         for _, card in trick:
             won |= card.mask
         taken = list(state.taken_mask)
         taken[winner] |= won
-        contract = state.contract_info
-        assert contract is not None
-        rules = self.deal_rules(state)
-        if not state.tricks and contract.trick_rules.kitty == "first_trick":
+        if rules[R_KITTY] and not state.tricks:
             kitty = state.pile("kitty").mask
             if kitty:
                 taken[winner] |= kitty

@@ -34,6 +34,7 @@ from kinglib.cards import Card, CardSet
 from kinglib.invariants import Invariants, invariants_of
 from kinglib.match_end import match_end_points
 from kinglib.moves import Move
+from kinglib.phases import describe_moves
 from kinglib.rules import Rules
 from kinglib.state import State
 
@@ -145,6 +146,19 @@ def _check_mover(state: State, where: str) -> tuple[Move, ...]:
         )
     if len(set(moves)) != len(moves):
         raise broken("a legal move", "the legal moves list a move twice", where)
+    # The moves a state offers are its phase's own (a state may carry them from the move that
+    # led there: they must be the ones the phase would list).
+    rules = state.rules
+    own = rules.phase_for(state).legal_moves(state)
+    if rules.legal_moves_filter is not None:
+        own = rules.legal_moves_filter(state, own)
+    if tuple(own) != tuple(moves):
+        raise broken(
+            "the phase's legal moves",
+            f"the state offers {describe_moves(moves)}, and its phase lists "
+            f"{describe_moves(tuple(own))}",
+            where,
+        )
     return moves
 
 

@@ -1,8 +1,13 @@
 """The web table's message protocol: what a client may send, and what the server answers.
 
-A client speaks to its table over one WebSocket, in JSON text messages. It sends::
+A client speaks to its table over one WebSocket, in JSON text messages. Its first message
+says who it is, then it sends moves and the rest::
 
+    {"type": "hello", "token": "..."}   # the seat this token holds (first message)
+    {"type": "hello", "watch": true}    # or: watch the table, seeing no hand (first message)
     {"type": "move", "move": "QS"}      # a move in its text form (kinglib.parse_move)
+    {"type": "continue"}                # go on after the end-of-deal pause
+    {"type": "replace", "seat": 2}      # give the seat of a player long gone to a bot
     {"type": "ping"}                    # answered with {"type": "pong"}
 
 The server sends ``{"type": "state", ...}`` (the seat's whole picture, after every change),
@@ -14,7 +19,6 @@ knows nothing of sockets.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,6 +40,7 @@ from kinglib import (
     Sell,
     Suit,
 )
+from kinglib.web.limits import RateLimit
 
 __all__ = [
     "ERROR_CODES",
@@ -44,6 +49,7 @@ __all__ = [
     "ClientMessage",
     "ProtocolError",
     "RateLimit",
+    "check_depth",
     "move_entry",
     "move_kind",
     "read_client_message",
@@ -53,18 +59,25 @@ __all__ = [
 #: The longest text message a client may send; longer ones are refused unread.
 MAX_MESSAGE_CHARS = 2048
 #: The message types a client may send.
-CLIENT_TYPES = ("move", "ping")
+CLIENT_TYPES = ("hello", "move", "continue", "replace", "ping")
+#: The deepest nesting of arrays and objects in a client message.
+MAX_DEPTH = 8
 #: Every error code the server may answer with, and what it means.
 ERROR_CODES: Mapping[str, str] = {
     "oversized": "the message is longer than the server reads",
     "flooding": "too many messages too fast: this one was dropped",
-    "malformed": "the message is not a JSON object with a text 'type'",
+    "malformed": "the message is not a JSON object with a text 'type' (or nests too deep)",
     "unknown_type": "the message type is not one the server knows",
     "bad_move": "the move text cannot be read as a move",
     "not_your_turn": "another seat is to move",
     "illegal": "the move is not legal in this position",
     "over": "the match is over: no more moves",
+    "paused": "the deal is over: every player goes on (continue) before the next one",
+    "refused": "a continue or replace that cannot be granted now (the message says why)",
     "bad_seat": "the table or seat cannot be taken (no such table, seat taken, bad token)",
+    "busy": "too many connections or reconnects: the server closes this one",
+    "idle": "nothing was heard from the client for too long: the server closes it",
+    "slow": "the client does not read what it is sent: the server closes it",
 }
 #: The kinds of move, as the page groups them.
 MOVE_KINDS = ("play", "draw", "choose", "declare", "bid", "pass", "sell", "keep", "discard")
@@ -89,10 +102,43 @@ class ProtocolError(Exception):
 
 @attrs.frozen
 class ClientMessage:
-    """A client message that passed validation: its type and, for a move, the move text."""
+    """A client message that passed validation: its type and what it carries.
+
+    ``move`` is a move's text, ``token`` and ``watch`` what a hello says, ``seat`` the seat
+    a replace names.
+    """
 
     type: str
     move: str | None = None
+    token: str | None = None
+    watch: bool = False
+    seat: int | None = None
+
+
+def check_depth(text: str, limit: int) -> None:
+    """Raise :class:`ValueError` when the JSON ``text`` nests deeper than ``limit`` levels.
+
+    It is checked before parsing, so that no parser recurses that deep.
+    """
+    depth = 0
+    in_string = False
+    escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                raise ValueError(f"the JSON nests deeper than {limit} levels")
+        elif char in "]}":
+            depth -= 1
 
 
 def read_client_message(text: str | bytes | None) -> ClientMessage:
@@ -108,6 +154,10 @@ def read_client_message(text: str | bytes | None) -> ClientMessage:
         raise ProtocolError(
             "oversized", f"a message is at most {MAX_MESSAGE_CHARS} characters, not {len(text)}"
         )
+    try:
+        check_depth(text, MAX_DEPTH)
+    except ValueError as exc:
+        raise ProtocolError("malformed", str(exc)) from None
     try:
         data = json.loads(text)
     except ValueError:
@@ -125,32 +175,28 @@ def read_client_message(text: str | bytes | None) -> ClientMessage:
         if not isinstance(move, str) or not move.strip() or len(move) > 200:
             raise ProtocolError("malformed", 'a move message carries the move as text: "move"')
         return ClientMessage("move", move.strip())
+    if kind == "hello":
+        token, watch = data.get("token"), data.get("watch", False)
+        if watch is True and token is None:
+            return ClientMessage("hello", watch=True)
+        if not isinstance(token, str) or watch is not False:
+            raise ProtocolError(
+                "malformed", 'a hello carries a seat\'s "token" as text, or "watch": true'
+            )
+        return ClientMessage("hello", token=token)
+    if kind == "replace":
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ProtocolError("malformed", 'a replace names a seat number: "seat"')
+        return ClientMessage("replace", seat=seat)
     return ClientMessage(kind)
 
 
-class RateLimit:
-    """A token bucket: ``burst`` messages at once, refilled at ``rate`` messages a second."""
-
-    def __init__(self, rate: float = 10.0, burst: float = 30.0) -> None:
-        """A full bucket."""
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        """Whether one more message may be read now (and take its token if so)."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 def move_kind(move: Move) -> str:
-    """The kind of a move: one of :data:`MOVE_KINDS`."""
+    """The kind of a move: one of :data:`MOVE_KINDS`, or its class's name in lower case.
+
+    A move of another kind (``"double"``) is shown by the page from its text.
+    """
     kinds: tuple[tuple[type, str], ...] = (
         (Play, "play"),
         (Draw, "draw"),
@@ -165,7 +211,7 @@ def move_kind(move: Move) -> str:
     for cls, name in kinds:
         if isinstance(move, cls):
             return name
-    raise TypeError(f"not a move: {move!r}")
+    return type(move).__name__.lower()
 
 
 def _trump_label(trump: Suit | Rank | str) -> str:

@@ -36,7 +36,8 @@ def _step(state: State, seat: int | None, move: str | None) -> dict[str, Any]:
 def replay_steps(text: str) -> dict[str, Any]:
     """The steps of a record: the first state and one step after each move, and the sheet.
 
-    Raises :class:`kinglib.RecordError` for a record that does not replay.
+    Raises :class:`kinglib.RecordError` for a record that does not replay. It takes a while
+    for a long record: the server calls it in a worker thread.
     """
     final = from_json(text)
     data = json.loads(text)

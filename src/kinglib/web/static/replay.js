@@ -28,7 +28,7 @@ function load(data) {
 
 async function post(text) {
   $("error").textContent = "";
-  try { load(await api("/api/replay", text)); } catch (e) { $("error").textContent = e.message; }
+  try { load(await api("api/replay", text)); } catch (e) { $("error").textContent = e.message; }
 }
 
 const move = (delta) => () => show(Math.max(0, Math.min(replay.steps.length - 1, Number($("step").value) + delta)));
@@ -46,7 +46,7 @@ document.addEventListener("keydown", (e) => {
 
 const fromTable = new URLSearchParams(location.search).get("table");
 if (fromTable) {
-  fetch("/api/tables/" + fromTable + "/record").then(async (r) => {
+  fetch("api/tables/" + fromTable + "/record").then(async (r) => {
     if (!r.ok) throw new Error((await r.json()).error);
     post(await r.text());
   }).catch((e) => { $("error").textContent = e.message; });
