@@ -25,26 +25,12 @@ from kinglib import (
     Suit,
 )
 from kinglib.bots import HeuristicBot, SearchBot
-from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
+from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
 from kinglib.invariants import invariants_of
 from kinglib.testing import check_invariants
+from tests.family_support import NEGATIVES, SUITED, play_out, play_out_deal, shuffled_hands
 from tests.support import legal_cards, play, play_match, random_policy, snapshot
 
-NEGATIVES = (
-    "no_tricks",
-    "no_hearts",
-    "no_queens",
-    "no_kings_jacks",
-    "no_king_of_hearts",
-    "no_last_two",
-)
-# Each seat holds one whole suit: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
-SUITED = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-]
 # Dealer 0 leads; play goes 0, 1, 2, 3.
 LAYOUT = [
     "AS KS QS JS TS 9S AH AD KD AC KC JC 7C",
@@ -62,20 +48,6 @@ TRUMPS_LAYOUT = [
 
 def rules(**options: object) -> kinglib.Rules:
     return kinglib.load_rules("brazilian", **options)  # type: ignore[arg-type]
-
-
-def play_out(state: State) -> State:
-    """The first legal move until the deal (or the match) is over."""
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
-
-
-def play_out_deal(state: State) -> State:
-    number = state.deal_number
-    while state.deal_number == number and not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 PRICE = {
@@ -441,9 +413,7 @@ def test_random_deals_score_by_the_price_table_and_the_sale(
     contract: str, dealer: int, seed: int, renounce: bool
 ) -> None:
     rng = random.Random(seed)
-    cards = list(rules().deck)
-    rng.shuffle(cards)
-    hands = [CardSet(cards[k * 13 : (k + 1) * 13]) for k in range(4)]
+    hands = shuffled_hands(rng, rules().deck)
     state = rules(renounce=renounce).new_deal(contract, hands, dealer=dealer)
     pick = random_policy(rng, pass_rate=0.5)
     king = Card.parse("KH")

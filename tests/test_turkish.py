@@ -15,16 +15,8 @@ from kinglib.bots import HeuristicBot, SearchBot
 from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
 from kinglib.invariants import invariants_of
 from kinglib.testing import check_invariants
+from tests.family_support import NEGATIVES, SUITED, play_out, play_out_deal, shuffled_hands
 from tests.support import legal_cards, play, play_match, random_policy, snapshot
-
-NEGATIVES = (
-    "no_tricks",
-    "no_hearts",
-    "no_queens",
-    "no_kings_jacks",
-    "no_king_of_hearts",
-    "no_last_two",
-)
 
 # Dealer 0: the declarer is seat 3 (the dealer's right); play goes 3, 2, 1, 0.
 LAYOUT = [
@@ -33,24 +25,10 @@ LAYOUT = [
     "8S 7S 6S KH QH JH 2H QD JD TD 9D TC 9C",
     "AS KS QS JS TS 9S AH AD KD AC KC JC 7C",
 ]
-# Each seat holds one whole suit: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
-SUITED = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-]
 
 
 def rules(**options: object) -> kinglib.Rules:
     return kinglib.load_rules("turkish", **options)  # type: ignore[arg-type]
-
-
-def play_out(state: State) -> State:
-    """The first legal move until the deal is over."""
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 def expected_points(state: State) -> tuple[int, ...]:
@@ -138,13 +116,6 @@ def test_counterclockwise_deal_declarer_and_trick_order() -> None:
     # The next deal: dealt by the dealer's right, chosen by the next declarer on the right.
     state = play_out_deal(state)
     assert (state.deal_number, state.dealer, state.to_move) == (2, 3, 2)
-
-
-def play_out_deal(state: State) -> State:
-    number = state.deal_number
-    while state.deal_number == number:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 def test_first_dealer_and_clockwise_play() -> None:
@@ -529,9 +500,7 @@ def test_random_deals_keep_the_duties_and_score_by_the_price_table(
     contract: str, dealer: int, seed: int
 ) -> None:
     rng = random.Random(seed)
-    cards = list(rules().deck)
-    rng.shuffle(cards)
-    hands = [kinglib.CardSet(cards[k * 13 : (k + 1) * 13]) for k in range(4)]
+    hands = shuffled_hands(rng, rules().deck)
     state = rules().new_deal(contract, hands, dealer=dealer)
     pick = random_policy(rng)
     while not state.is_over:

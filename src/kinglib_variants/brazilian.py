@@ -218,11 +218,6 @@ class Auction:
     sold: int = 0
     raspis: bool = False
 
-    @property
-    def best(self) -> tuple[int, int] | None:
-        """The best bid so far as ``(seat, tricks)``, or ``None``."""
-        return best_offer(self.offers)
-
     def next_bidder(self, rules: Rules, seat: int) -> int | None:
         """The next seat to bid after ``seat``, or ``None`` when the auction is over.
 
@@ -231,7 +226,7 @@ class Auction:
         """
         passed = passed_seats(self.offers)
         active = [s for s in range(rules.players) if s != self.dealer and s not in passed]
-        best = self.best
+        best = best_offer(self.offers)
         if not active or (len(active) == 1 and best is not None and best[0] == active[0]):
             return None
         nxt = rules.next_seat(seat)
@@ -290,7 +285,7 @@ class AuctionBid(PhaseRules):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Pass, then every bid above the best so far, lowest first."""
-        best = _auction(state).best
+        best = best_offer(_auction(state).offers)
         low = 1 if best is None else best[1] + 1
         return (_PASS, *(Bid(n) for n in range(low, MAX_BID + 1)))
 
@@ -300,7 +295,7 @@ class AuctionBid(PhaseRules):
             return None
         if not isinstance(move, Bid):
             return f"the positive is being auctioned: bid a number of tricks or pass, not {move}"
-        best = _auction(state).best
+        best = best_offer(_auction(state).offers)
         if move.amount < 1:
             return f"a bid is at least 1 trick, not {move.amount}"
         if move.amount > MAX_BID:
@@ -322,7 +317,7 @@ class AuctionBid(PhaseRules):
         nxt = auction.next_bidder(self.rules, seat)
         if nxt is not None:
             return state.after(move, to_move=nxt, aux=auction)
-        phase = Phase.DECLARE if auction.best is None else Phase.ANSWER
+        phase = Phase.DECLARE if best_offer(auction.offers) is None else Phase.ANSWER
         return state.after(move, phase=phase, to_move=auction.dealer, aux=auction)
 
 
@@ -335,7 +330,7 @@ class AuctionAnswer(PhaseRules):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Sell, keep, and raspis when the option allows it and the best bid is 1."""
-        best = _auction(state).best
+        best = best_offer(_auction(state).offers)
         if self.renounce and best is not None and best[1] == 1:
             return (_SELL, _KEEP, _RASPIS)
         return (_SELL, _KEEP)
@@ -355,7 +350,7 @@ class AuctionAnswer(PhaseRules):
         """Sell (the buyer names the trump), keep (the dealer does), or renounce."""
         auction = _auction(state)
         if isinstance(move, Sell):
-            best = auction.best
+            best = best_offer(auction.offers)
             assert best is not None
             sold = attrs.evolve(auction, buyer=best[0], sold=best[1])
             return state.after(move, phase=Phase.DECLARE, to_move=best[0], aux=sold)
@@ -379,7 +374,7 @@ class TrumpDeclaration(PhaseRules):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """The suits (and notrump where allowed); raspis too after an auction without a bid."""
-        if self.renounce and _auction(state).best is None:
+        if self.renounce and best_offer(_auction(state).offers) is None:
             return (*self.moves, _RASPIS)
         return self.moves
 
