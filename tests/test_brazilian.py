@@ -402,6 +402,15 @@ def test_matches_keep_the_declared_invariants(options: dict[str, object]) -> Non
             assert result.dealer == r.dealer_for(number)
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31), st.sampled_from(["choice", "fixed"]))
+def test_any_seeded_match_keeps_the_family_invariants(seed: int, order: str) -> None:
+    final = check_invariants(rules(order=order, renounce=seed % 2 == 0), seed, views=False)
+    assert len(final.results) == 10 and sum(final.totals) == 0
+    assert Counter(x.contract for x in final.results) == {**{c: 1 for c in NEGATIVES}, "trumps": 4}
+    assert sorted(x.dealer for x in final.results if x.contract == "trumps") == [0, 1, 2, 3]
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from((*NEGATIVES, "trumps")),

@@ -462,6 +462,19 @@ def test_matches_keep_the_declared_invariants(options: dict[str, object]) -> Non
             assert result.chooser == r.next_seat(result.dealer)
 
 
+@settings(max_examples=15, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**31), st.sampled_from(["counterclockwise", "clockwise"])
+)
+def test_any_seeded_match_keeps_the_family_invariants(seed: int, direction: str) -> None:
+    r = rules(direction=direction)
+    final = check_invariants(r, seed, views=False)
+    assert len(final.results) == 20 and sum(final.totals) == 0
+    assert Counter(x.contract for x in final.results) == {**{c: 2 for c in NEGATIVES}, "trumps": 8}
+    trumps = Counter(x.chooser for x in final.results if x.contract == "trumps")
+    assert trumps == {s: 2 for s in range(4)}
+
+
 def duty_kept(before: State, card: Card) -> bool:
     """Whether a card played to a trick keeps the penalty duties, as the rules state them."""
     contract = before.contract
