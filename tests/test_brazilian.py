@@ -377,6 +377,7 @@ def test_fixed_order_no_choice_and_each_seat_deals_one_positive() -> None:
     final = play_out(state)
     assert [x.contract for x in final.results] == [*NEGATIVES, *("trumps",) * 4]
     assert [x.dealer for x in final.results[6:]] == [2, 3, 0, 1]
+    assert [x.chooser for x in final.results] == [None] * 6 + [2, 3, 0, 1]
     assert not any(isinstance(m, Choose) for m in final.moves)
 
 
