@@ -164,3 +164,24 @@ def test_the_ismcts_example_prints_deals_that_hand_out_their_total() -> None:
     assert all(sum(int(p) for p in d[2:]) == -16 for d in deals)
     sums = [int(p) for p in lines[3].split()[1:]]
     assert sums == [sum(int(d[i]) for d in deals) for i in range(2, 6)]
+
+
+# ------------------------------------------------------------------ train_policy.py
+
+
+def test_the_training_example_learns_and_saves_its_curve(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "curve.png"
+    done = run("train_policy.py", "--quick", "--plot", str(picture))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    baseline = float(lines[0].split("scores ")[1].split()[0])
+    final = lines[-2]
+    assert final.startswith("after 24,576 learner moves")
+    learner = float(final.split("the learner scores ")[1].split()[0])
+    # Six updates already lift the learner well above a random one (about -3.9 a deal).
+    assert learner > baseline + 0.5
+    assert lines[-1] == f"learning curve saved to {picture}"
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

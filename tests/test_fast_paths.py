@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import IllegalMoveError, Phase, Play, State
-from kinglib.dealing import _shuffle
+from kinglib.dealing import shuffle_cards as _shuffle
 from kinglib.moves import Move
 from kinglib.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
 from tests.test_simple_rules import MIXED, MIXED_PLAY

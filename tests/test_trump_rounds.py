@@ -149,7 +149,9 @@ def test_a_variant_without_the_options_has_only_the_maker_lead_trumps_and_ends_e
     free = TrickPlay(load_rules("simple", only_maker_leads_trump=False, early_end=False))
     assert free.only_maker_leads_trump is False and free.early_end is False
     # Rules that offer neither option (a variant of one's own): both defaults.
-    bare = TrickPlay(cast(Rules, SimpleNamespace(players=4, options={}, legal_moves_filter=None)))
+    bare = TrickPlay(
+        cast(Rules, SimpleNamespace(players=4, step=1, options={}, legal_moves_filter=None))
+    )
     assert bare.only_maker_leads_trump is True and bare.early_end is True
 
 

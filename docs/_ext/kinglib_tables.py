@@ -2,7 +2,8 @@
 
 ``.. kinglib-options:: simple`` lists a variant's options, ``.. kinglib-contracts:: simple``
 its contracts with prices and totals, ``.. kinglib-schedule:: simple`` the deals of a match,
-``.. kinglib-variant:: simple`` the variant at a glance (players, pack, hands, match length).
+``.. kinglib-variant:: simple`` the variant at a glance (players, pack, hands, match length),
+``.. kinglib-observation:: simple`` every field of the adapters' observation vector.
 Each accepts ``:players:``, ``:options:`` (``key=value`` pairs separated by ``;``) and
 ``:plugins:`` (house-rule names separated by commas), so the tables in the docs are always those
 of the code. A table that cannot be rendered fails the build (see ``kinglib_render_checks``).
@@ -170,6 +171,22 @@ class VariantTable(_TableDirective):
         return f"yes: −{half} against +{half}"
 
 
+class ObservationTable(_TableDirective):
+    """Every field of a variant's observation vector: offset, size, range, meaning."""
+
+    def rows(self, rules: kinglib.Rules) -> tuple[list[str], list[list[object]]]:  # noqa: D102
+        from kinglib.adapters.observation import Observation
+
+        encoder = Observation(rules)
+        rows: list[list[object]] = [
+            [f"``{name}``", start, size, value_range, meaning]
+            for name, start, size, value_range, meaning in encoder.table()
+            if size
+        ]
+        rows.append(["(all)", 0, encoder.size, "", f"scale of ``totals``: B = {encoder.bound}"])
+        return ["field", "offset", "size", "range", "what it holds"], rows
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives."""
     app.setup_extension("kinglib_render_checks")
@@ -177,4 +194,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("kinglib-contracts", ContractsTable)
     app.add_directive("kinglib-schedule", ScheduleTable)
     app.add_directive("kinglib-variant", VariantTable)
+    app.add_directive("kinglib-observation", ObservationTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -10,7 +10,7 @@ import attrs
 from kinglib.cards import CardSet, iter_indices
 from kinglib.kernel import DRAWS_LIKE_CHOICE, shuffle
 
-__all__ = ["Deal", "deal_evenly", "deal_rng"]
+__all__ = ["Deal", "deal_evenly", "deal_rng", "shuffle_cards"]
 
 
 def _piles(
@@ -41,7 +41,7 @@ def deal_rng(seed: int, deal_number: int) -> random.Random:
     return random.Random(f"kinglib/{seed}/{deal_number}")
 
 
-def _shuffle(cards: list[int], rng: random.Random) -> None:
+def shuffle_cards(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)``: the same permutation, drawn by the kernel for a plain ``Random``."""
     if DRAWS_LIKE_CHOICE and type(rng) is random.Random:
         shuffle(cards, rng.getrandbits)
@@ -71,7 +71,7 @@ def deal_evenly(
         pack = _PACKS[deck.mask] = tuple(1 << i for i in iter_indices(deck.mask))
     # The cards are shuffled as their bits, so that a hand's mask is the sum of its cards.
     cards = list(pack)
-    _shuffle(cards, rng)
+    shuffle_cards(cards, rng)
     from_mask = CardSet.from_mask
     pile_sets: dict[str, CardSet] = {}
     pos = 0

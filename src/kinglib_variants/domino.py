@@ -24,6 +24,7 @@ empty hand); early end stops a deal only when no heart is left in any hand or in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,6 +32,7 @@ import attrs
 
 from kinglib.cards import SUIT_MASKS, Card, CardSet, Suit, deck_mask, iter_indices
 from kinglib.contracts import Contract
+from kinglib.dealing import shuffle_cards
 from kinglib.flow import finish_deal
 from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
@@ -379,11 +381,17 @@ def domino_stock_order(rules: Rules, state: State) -> tuple[int, ...]:
         written = spec.order_of("stock")
         return tuple(iter_indices(stock)) if written is None else written
     assert state.setup.seed is not None
-    cards = list(iter_indices(rules.deck.mask))
-    rules.rng(state.setup.seed, state.deal_number).shuffle(cards)
+    cards = list(_pack_indices(rules.deck.mask))
+    shuffle_cards(cards, rules.rng(state.setup.seed, state.deal_number))
     shuffled = tuple(i for i in cards if stock >> i & 1)
     missing = stock & ~_mask_of(shuffled)
     return shuffled + tuple(iter_indices(missing))
+
+
+@functools.lru_cache(maxsize=16)
+def _pack_indices(deck: int) -> tuple[int, ...]:
+    """The card indices of a pack, in index order (worked out once for each pack)."""
+    return tuple(iter_indices(deck))
 
 
 def domino_begin(rules: Rules, state: State) -> State:

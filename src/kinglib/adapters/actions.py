@@ -133,7 +133,13 @@ class ActionSpace:
 
     def actions(self, moves: Iterable[Move]) -> list[int]:
         """The numbers of ``moves``, sorted (the form game-AI frameworks expect)."""
-        return sorted(self.action(m) for m in moves)
+        numbers = self._numbers
+        try:
+            found = [numbers[m] for m in moves]
+        except KeyError:
+            found = [self.action(m) for m in moves]
+        found.sort()
+        return found
 
     def mask(self, moves: Iterable[Move]) -> list[int]:
         """One 0/1 entry per action: 1 for each of ``moves``."""

@@ -12,18 +12,22 @@
         observation, reward, terminated, truncated, info = env.step(int(legal[0]))
         done = terminated or truncated
 
-The agent plays ``seat``; the other seats are kinglib bots (``opponents=``: one bot per other
-seat, in seat order; :class:`~kinglib.bots.HeuristicBot` by default), which move between the
-agent's steps. The observation is the :class:`~kinglib.adapters.observation.Observation`
-vector of the seat's view (``float32``); actions are numbered by
-:class:`~kinglib.adapters.actions.ActionSpace` and ``info["action_mask"]`` is 1 at each legal
-one. A step's reward is the change of the seat's total (the points of a deal, when it ends).
-``reset(seed=s)`` deals the match of seed ``s``; ``deals=N`` ends an episode after ``N``
-deals; ``reset()`` without a seed deals a match whose seed comes from the environment's
-generator (``np_random``, seeded by the last seeded reset). An illegal action ends the
-episode with reward ``illegal_reward`` (default -1) and ``info["illegal"]`` set, as
-PettingZoo's illegal-move wrapper does. Importing the module registers the environment as
-``"kinglib/King-v0"``: ``gymnasium.make("kinglib/King-v0", variant="jokers", deals=1)``.
+The agent plays ``seat``; the other seats are played by ``opponents``: one kinglib bot per
+other seat, in seat order (:class:`~kinglib.bots.HeuristicBot` by default), or the batched
+environments' players by name (``"random"`` or ``"greedy"``, for all of them or one per seat),
+which move between the agent's steps. The observation is the
+:class:`~kinglib.adapters.observation.Observation` vector of the seat's view (``float32``);
+actions are numbered by :class:`~kinglib.adapters.actions.ActionSpace` and
+``info["action_mask"]`` is 1 at each legal one. A step's reward is the change of the seat's
+total (the points of a deal, when it ends) or, with ``reward=``, each trick's points or the
+final margin (:mod:`kinglib.adapters.rewards`). ``reset(seed=s)`` deals the match of seed
+``s``; ``deals=N`` ends an episode after ``N`` deals; ``contract=`` plays single deals of that
+contract and ``dealing="hashed"`` deals them as :mod:`kinglib.adapters.vector` does (the same
+games as a batch for the same seeds); ``reset()`` without a seed deals a match whose seed comes
+from the environment's generator (``np_random``, seeded by the last seeded reset). An illegal
+action ends the episode with reward ``illegal_reward`` (default -1) and ``info["illegal"]``
+set, as PettingZoo's illegal-move wrapper does. Importing the module registers the environment
+as ``"kinglib/King-v0"``: ``gymnasium.make("kinglib/King-v0", variant="jokers", deals=1)``.
 """
 
 from __future__ import annotations
@@ -36,11 +40,13 @@ import numpy as np
 from gymnasium import spaces
 
 from kinglib.adapters.actions import ActionSpace
-from kinglib.adapters.episode import check_deals, episode_over
+from kinglib.adapters.episode import Episodes, Opponents, Rewards
 from kinglib.adapters.observation import Observation
-from kinglib.adapters.pettingzoo import BOUND, _rules
+from kinglib.adapters.pettingzoo import _rules
+from kinglib.adapters.runner import Runner
 from kinglib.adapters.table import table_text
-from kinglib.bots import Bot, HeuristicBot
+from kinglib.bots import Bot
+from kinglib.cards import Suit
 from kinglib.errors import RulesError
 from kinglib.rules import Rules
 from kinglib.state import State
@@ -61,57 +67,68 @@ class KingEnv(gymnasium.Env[Any, Any]):
         variant: str | Rules = "simple",
         *,
         seat: int = 0,
-        opponents: Sequence[Bot] | None = None,
+        opponents: str | Sequence[Bot | str] | None = None,
         deals: int = 0,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        reward: str = "deal",
+        dealing: str = "kinglib",
+        contract: str | None = None,
+        trump: Suit | str | None = None,
         **options: Any,
     ) -> None:
         """An environment of ``variant`` (a name or a Rules object) with its ``options``."""
         rules = _rules(variant, options)
-        if not 0 <= seat < rules.players:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise RulesError(f"seat must be 0 to {rules.players - 1}, not {seat}")
-        if opponents is None:
-            opponents = [HeuristicBot() for _ in range(rules.players - 1)]
-        if len(opponents) != rules.players - 1:
-            raise RulesError(
-                f"opponents: one bot for each of the {rules.players - 1} other seats, "
-                f"not {len(opponents)}"
-            )
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules = rules
         self.seat = seat
+        self.actions = ActionSpace(rules)
         others = [s for s in range(rules.players) if s != seat]
-        self.opponents = dict(zip(others, opponents))
-        self.deals = check_deals(deals)
+        self._opponents = Opponents(rules, others, opponents, self.actions)
+        self.opponents = self._opponents.players
+        self.episodes = Episodes(rules, deals, dealing, contract, trump)
+        self.deals = self.episodes.deals
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.encoder = Observation(rules)
-        self.actions = ActionSpace(rules)
+        # Bots see views: with one among the opponents, every move goes through the engine.
+        named = all(isinstance(p, str) for p in self.opponents.values())
+        self._game = Runner(
+            self.episodes, Rewards(rules, reward), self.actions, self.encoder, named
+        )
         self.action_space = spaces.Discrete(len(self.actions))
-        self.observation_space = spaces.Box(-BOUND, BOUND, (self.encoder.size,), dtype=np.float32)
-        self.state: State | None = None
+        self.observation_space = spaces.Box(
+            np.array(self.encoder.low, np.float32),
+            np.array(self.encoder.high, np.float32),
+            dtype=np.float32,
+        )
         self._ended = False
 
-    def _finished(self, state: State) -> bool:
-        return episode_over(state, self.deals)
+    @property
+    def state(self) -> State | None:
+        """The state of the match now (``None`` before the first reset)."""
+        return self._game.state if self._game.started else None
 
-    def _advance(self, state: State) -> State:
-        """Let the bots move until the agent's seat is to move or the episode is over."""
-        while not self._finished(state) and state.to_move != self.seat:
-            seat = state.to_move
-            assert seat is not None
-            state = state.apply(self.opponents[seat].choose_move(state.view(seat)))
-        return state
+    @property
+    def seed_played(self) -> int:
+        """The seed of the episode being played."""
+        return self._game.seed
 
-    def _observe(self, state: State) -> tuple[Any, dict[str, Any]]:
-        mask = np.zeros(len(self.actions), np.int8)
-        if not self._finished(state):
-            for action in self.actions.actions(state.legal_moves()):
-                mask[action] = 1
-        vector = np.asarray(self.encoder.encode(state.view(self.seat)), np.float32)
-        return vector, {"action_mask": mask}
+    def _advance(self, earned: float) -> float:
+        """Let the opponents move until the agent's seat is to move or the episode is over."""
+        game = self._game
+        while True:
+            seat = game.to_move
+            if seat is None or seat == self.seat:
+                return earned
+            earned += game.opponent_move(self._opponents, seat)[self.seat]
+
+    def _observe(self) -> tuple[Any, dict[str, Any]]:
+        game = self._game
+        return game.observe(self.seat), {"action_mask": game.mask()}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -120,29 +137,27 @@ class KingEnv(gymnasium.Env[Any, Any]):
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**32))
-        self.state = self._advance(self.rules.new_match(seed=seed))
+        self._game.reset(seed)
+        self._advance(0.0)
         self._ended = False
-        return self._observe(self.state)
+        return self._observe()
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """Play ``action`` for the agent, then the bots until the agent's next turn."""
-        state = self.state
-        if state is None:
+        """Play ``action`` for the agent, then the opponents until the agent's next turn."""
+        game = self._game
+        if not game.started:
             raise RulesError("the environment is not reset: call reset() first")
-        if self._ended or self._finished(state):
+        if self._ended or game.over:
             raise RulesError("the episode is over: call reset()")
-        move = self.actions.move(int(action))
-        if not state.is_legal(move):
-            vector, info = self._observe(state)
+        number = self.actions.action(self.actions.move(int(action)))
+        if number not in game.legal_actions():
+            vector, info = self._observe()
             info["illegal"] = True
             self._ended = True
             return vector, self.illegal_reward, True, False, info
-        before = state.totals[self.seat]
-        state = self._advance(state.apply(move))
-        self.state = state
-        vector, info = self._observe(state)
-        reward = float(state.totals[self.seat] - before)
-        return vector, reward, self._finished(state), False, info
+        earned = self._advance(game.apply(number)[self.seat])
+        vector, info = self._observe()
+        return vector, float(earned), game.over, False, info
 
     def render(self) -> str | None:
         """The table as text when ``render_mode="ansi"``, else nothing."""
@@ -154,10 +169,14 @@ class KingEnv(gymnasium.Env[Any, Any]):
 def env(
     variant: str | Rules = "simple",
     seat: int = 0,
-    opponents: Sequence[Bot] | None = None,
+    opponents: str | Sequence[Bot | str] | None = None,
     **options: Any,
 ) -> KingEnv:
-    """The environment of ``seat`` against ``opponents`` (``deals=``, ``render_mode=`` too)."""
+    """The environment of ``seat`` against ``opponents``.
+
+    ``deals=``, ``reward=``, ``dealing=``, ``contract=``, ``trump=``, ``illegal_reward=``,
+    ``render_mode=`` and the variant's options are passed on.
+    """
     return KingEnv(variant, seat=seat, opponents=opponents, **options)
 
 

@@ -270,6 +270,10 @@ def _restore(
 class KingState(pyspiel.State):  # type: ignore[misc]
     """A state of :class:`KingGame`: the seed bytes drawn so far, then a kinglib state."""
 
+    # Whether the state is terminal and who moves, as worked out for the progress named.
+    _status_of: Any = None
+    _status_now: tuple[bool, int] = (False, 0)
+
     def __init__(
         self,
         game: KingGame,
@@ -312,15 +316,26 @@ class KingState(pyspiel.State):  # type: ignore[misc]
             results=context.results + found.results,
         )
 
+    def _status(self) -> tuple[bool, int]:
+        """Whether the state is terminal, and the player to move: worked out once a state."""
+        progress = self._progress
+        if self._status_of is progress:
+            return self._status_now
+        state = progress.state
+        if state is None:
+            status = (False, int(pyspiel.PlayerId.CHANCE))
+        elif episode_over(state, progress.game.deals):
+            status = (True, int(pyspiel.PlayerId.TERMINAL))
+        else:
+            assert state.to_move is not None
+            status = (False, state.to_move)
+        self._status_of = progress
+        self._status_now = status
+        return status
+
     def current_player(self) -> int:
         """The seat to move, the chance player while dealing, or terminal."""
-        if self._state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = self._state.to_move
-        assert seat is not None
-        return seat
+        return self._status()[1]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self._state is not None
@@ -339,7 +354,10 @@ class KingState(pyspiel.State):  # type: ignore[misc]
             self._progress = attrs.evolve(progress, seed=seed, drawn=drawn, state=state)
             return
         move = progress.game.action_space.move(action)
-        self._progress = attrs.evolve(progress, state=progress.state.apply(move))
+        after = progress.state.apply(move)
+        self._progress = _Progress(
+            progress.game, progress.seed, progress.drawn, after, progress.context
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -348,10 +366,7 @@ class KingState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the match (or the deals asked for) is over."""
-        state = self._state
-        if state is None:
-            return False
-        return episode_over(state, self._game.deals)
+        return self._status()[0]
 
     def _totals(self) -> tuple[int, ...]:
         assert self._state is not None
@@ -402,6 +417,7 @@ class KingObserver:
     def __init__(self, game: KingGame) -> None:
         """An observer of ``game``'s states."""
         self._game = game
+        self._last: tuple[Any, int] | None = None
         self.tensor = np.zeros(game.observation.size, np.float32)
         self.dict = {
             name: self.tensor[start : start + size] for name, start, size in game.observation.fields
@@ -409,11 +425,20 @@ class KingObserver:
 
     def set_from(self, state: KingState, player: int) -> None:
         """Fill :attr:`tensor` from ``player``'s view of ``state``."""
-        view = state.view(player)
-        if view is None:
-            self.tensor.fill(0)
+        progress = state._progress
+        last = self._last
+        if last is not None and last[0] is progress and last[1] == player:
             return
-        self.tensor[:] = self._game.observation.encode(view)
+        self._last = (progress, player)
+        found = progress.state
+        if found is None:
+            self.tensor.fill(0)
+        elif progress.context is None:
+            self._game.observation.write(self.tensor, found, player)
+        else:
+            view = state.view(player)
+            assert view is not None
+            self._game.observation.write_view(self.tensor, view)
 
     def string_from(self, state: KingState, player: int) -> str:
         """``player``'s view of ``state`` as JSON."""
