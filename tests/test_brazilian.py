@@ -305,6 +305,19 @@ def avoid_trumps(state: State, moves: tuple[kinglib.Move, ...]) -> kinglib.Move:
     return moves[0]
 
 
+def test_the_plan_counts_the_dealers_turns() -> None:
+    r = rules()
+    plan = r.phases[Phase.CHOOSE].plan  # type: ignore[attr-defined]
+    assert plan.choosers(r) == (0, 1, 2, 3, 0, 1, 2, 3, 0, 1)
+    assert plan.choosers(rules(first_dealer=3)) == (3, 0, 1, 2, 3, 0, 1, 2, 3, 0)
+    for seat in range(4):
+        for deal in range(1, 11):
+            for owed in range(3):
+                kept = plan.forced(r, seat, deal, owed, plan.choosers(r))
+                assert kept == plan.forced(r, seat, deal, owed)
+                assert kept == (owed > 0 and plan.turns_left(r, seat, deal) <= owed)
+
+
 def test_the_dealer_chooses_and_leads() -> None:
     r = rules()
     assert [r.dealer_for(k) for k in range(1, 11)] == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]

@@ -118,6 +118,13 @@ def test_counterclockwise_deal_declarer_and_trick_order() -> None:
     assert (state.deal_number, state.dealer, state.to_move) == (2, 3, 2)
 
 
+def test_the_declarers_of_the_match() -> None:
+    plan = rules().phases[Phase.CHOOSE].plan  # type: ignore[attr-defined]
+    assert plan.choosers(rules()) == (3, 2, 1, 0) * 5
+    assert plan.choosers(rules(direction="clockwise")) == (1, 2, 3, 0) * 5
+    assert plan.choosers(rules(first_dealer=1)) == (0, 3, 2, 1) * 5
+
+
 def test_first_dealer_and_clockwise_play() -> None:
     state = rules(first_dealer=2).new_match(seed=1)
     assert (state.dealer, state.to_move) == (2, 1)

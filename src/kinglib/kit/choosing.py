@@ -94,18 +94,30 @@ class ChoicePlan:
             1 for k in range(deal_number, self.deals + 1) if self.chooser_of(rules, k) == seat
         )
 
-    def forced(self, rules: Rules, seat: int, deal_number: int, owed: int) -> bool:
+    def choosers(self, rules: Rules) -> tuple[int, ...]:
+        """The seat that chooses each deal of the match, from the first (:meth:`chooser_of`)."""
+        return tuple(self.chooser_of(rules, k) for k in range(1, self.deals + 1))
+
+    def forced(
+        self,
+        rules: Rules,
+        seat: int,
+        deal_number: int,
+        owed: int,
+        choosers: tuple[int, ...] | None = None,
+    ) -> bool:
         """Whether ``seat``, owing ``owed`` choices, has no more turns left than that.
 
         It is ``turns_left(...) <= owed`` (false when he owes nothing), counting his turns only
-        until they outnumber what he owes.
+        until they outnumber what he owes. ``choosers`` is :meth:`choosers` for ``rules``, when
+        the caller keeps it (the chooser of a deal depends on the rules and its number alone).
         """
         if owed <= 0:
             return False
         turns = 0
-        chooser_of = self.chooser_of
         for k in range(deal_number, self.deals + 1):
-            if chooser_of(rules, k) == seat:
+            chooser = choosers[k - 1] if choosers is not None else self.chooser_of(rules, k)
+            if chooser == seat:
                 turns += 1
                 if turns > owed:
                     return False
@@ -152,12 +164,18 @@ class ChoicePlan:
             )
         return out
 
-    def choices(self, state: State, seat: int) -> tuple[str, ...]:
-        """The contracts ``seat`` may choose in ``state``'s deal, in the plan's order."""
+    def choices(
+        self, state: State, seat: int, choosers: tuple[int, ...] | None = None
+    ) -> tuple[str, ...]:
+        """The contracts ``seat`` may choose in ``state``'s deal, in the plan's order.
+
+        ``choosers`` is :meth:`choosers` for the rules of ``state``, when the caller keeps it.
+        """
         table, mine = self.used(state, seat)
         quotas = [(c, n - mine.get(c, 0)) for c, n in self.per_player]
         out: list[str] = []
-        if not self.forced(state.rules, seat, state.deal_number, sum(n for _, n in quotas)):
+        owed = sum(n for _, n in quotas)
+        if not self.forced(state.rules, seat, state.deal_number, owed, choosers):
             out.extend(c for c, n in self.shared if n > table.get(c, 0))
         out.extend(c for c, n in quotas if n > 0)
         return tuple(out)
@@ -204,12 +222,20 @@ class ChooseContract(PhaseRules):
         self.rules = rules
         self.plan = plan
         self.proceed = proceed
+        # The moves are made once: a Choose for every contract of the plan; the choosers of
+        # the deals once they are asked for.
+        self._moves = {c: Choose(c) for c in plan.order}
+        self._choosers: tuple[int, ...] | None = None
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Choose`` for every contract the player may still choose."""
         seat = state.to_move
         assert seat is not None
-        return tuple(Choose(c) for c in self.plan.choices(state, seat))
+        choosers = self._choosers
+        if choosers is None:
+            choosers = self._choosers = self.plan.choosers(self.rules)
+        moves = self._moves
+        return tuple(moves.get(c) or Choose(c) for c in self.plan.choices(state, seat, choosers))
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say why a contract may not be chosen (used up, not in the pool, or forced)."""
