@@ -108,6 +108,7 @@ RASPIS_TRICKS = (4, 3)
 #: The marker of a deal whose contract the dealer chooses.
 CHOOSE = "choose"
 _PASS = Pass()
+_BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
 _SELL = Sell()
 _KEEP = Keep()
 _RASPIS = Declare("raspis")
@@ -286,8 +287,7 @@ class AuctionBid(PhaseRules):
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Pass, then every bid above the best so far, lowest first."""
         best = best_offer(_auction(state).offers)
-        low = 1 if best is None else best[1] + 1
-        return (_PASS, *(Bid(n) for n in range(low, MAX_BID + 1)))
+        return (_PASS, *_BIDS[1 if best is None else best[1] + 1 :])
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say why a bid is refused."""
@@ -313,7 +313,8 @@ class AuctionBid(PhaseRules):
         assert seat is not None
         before = _auction(state)
         amount = move.amount if isinstance(move, Bid) else None
-        auction = attrs.evolve(before, offers=(*before.offers, (seat, amount)))
+        # Nothing is sold or renounced while the bidding goes on.
+        auction = Auction(dealer=before.dealer, offers=(*before.offers, (seat, amount)))
         nxt = auction.next_bidder(self.rules, seat)
         if nxt is not None:
             return state.after(move, to_move=nxt, aux=auction)
