@@ -812,20 +812,29 @@ def whole_deal(
     trick_values: list[int],
     groups: list[tuple[int, int]],
     piles: int,
+    stock_pile: int,
 ) -> WholeDeal:
     """Deal, play at random and score one deal of trick play.
 
     :func:`deal_cards` cuts the shuffled pack into ``sizes``: the first ``piles`` packets are
     the piles laid aside (a kitty first, if the rules give it to the first trick's winner), the
-    others the hands; :func:`play_deal` plays it from ``leader``'s lead; :func:`deal_points`
-    scores it. ``deal_draws`` draws for the deal's own generator, ``draws`` for the players'.
+    others the hands; packet ``stock_pile`` (or none, -1) is the stock, drawn in the order it
+    was dealt; :func:`play_deal` plays it from ``leader``'s lead; :func:`deal_points` scores it.
+    ``deal_draws`` draws for the deal's own generator, ``draws`` for the players'.
     """
-    cut, _ = deal_cards(pack, sizes, deal_draws)
+    cut, shuffled = deal_cards(pack, sizes, deal_draws)
     hands = cut[piles:]
     dealt = list(hands)
     taken = [0] * len(hands)
     kitty: i64 = cut[0] if piles and rules[R_KITTY] else 0
-    play = play_deal(hands, taken, leader, 0, 0, draws, None, rules, [], kitty)
+    stock: list[int] = []
+    if stock_pile >= 0:
+        start = 0
+        for k in range(stock_pile):
+            start += sizes[k]
+        for k in range(start, start + sizes[stock_pile]):
+            stock.append(bit_index(shuffled[k]))
+    play = play_deal(hands, taken, leader, 0, 0, draws, None, rules, stock, kitty)
     moves = 0
     for codes in play[0]:
         moves += len(codes)
@@ -844,6 +853,7 @@ def whole_match(
     pack: list[int],
     sizes: list[int],
     piles: int,
+    stock_pile: int,
     deal_bits: Callable[[int], Callable[[int], int]],
     draws: list[Draws],
     ahead: bool,
@@ -851,8 +861,9 @@ def whole_match(
     """Play a whole match of deals that need nothing but the kernel; return its totals.
 
     Deal ``n`` (from 1) is ``deals[(n - 1) % len(deals)]``; its pack is shuffled by
-    ``Draws(deal_bits(n), ahead)``. The match ends after ``length`` deals (0: no fixed length)
-    or at the end of a deal after which some total is ``until`` or below (with ``length`` 0).
+    ``Draws(deal_bits(n), ahead)`` and cut as :func:`whole_deal` cuts it. The match ends
+    after ``length`` deals (0: no fixed length) or at the end of a deal after which some total
+    is ``until`` or below (with ``length`` 0).
     Returns the totals, the deals played and the moves made.
     """
     players = len(draws)
@@ -872,6 +883,7 @@ def whole_match(
             trick_values,
             groups,
             piles,
+            stock_pile,
         )
         moves += made
         for seat in range(players):

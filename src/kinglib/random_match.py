@@ -34,7 +34,7 @@ import attrs
 from kinglib.builds import draws_ahead
 from kinglib.cards import CardSet
 from kinglib.flow import deal_result, match_end_state, start_deal
-from kinglib.hook_calls import answered_by_defaults
+from kinglib.hook_calls import DEFAULTS, answered_by_defaults
 from kinglib.kernel import (
     DRAW_INDEX,
     DRAWS_LIKE_CHOICE,
@@ -145,6 +145,7 @@ class _Plan:
         self.pack = [1 << i for i in range(54) if rules.deck.mask >> i & 1]
         hand = (len(self.pack) - sum(piles.values())) // rules.players
         self.cut = [*piles.values(), *[hand] * rules.players]
+        self.trick_play_stock = trick_play.stock_pile if trick_play is not None else None
         self.full = (1,) * rules.players  # every seat holds cards in an even deal
         self.trick_values = {cid: list(c.trick_values) for cid, c in rules.contracts.items()}
         self.card_values = {cid: list(c.card_values) for cid, c in rules.contracts.items()}
@@ -153,17 +154,29 @@ class _Plan:
         self.whole: dict[str, bool] = {}
         # A deal whose details kinglib's own hook gives (none).
         self.plain_details: dict[str, bool] = {}
+        # A phase that opens its deals as kinglib does stands for its variant's opening, when
+        # the variant's own plugin is the only one besides kinglib's to answer it.
+        stands_in = self.stands_in = (
+            trick_play is not None
+            and trick_play.opens_whole_deals
+            and self.stock_deal
+            and _answered_only_by(pm, "kinglib_begin_deal", (DEFAULTS, _variant_plugin(rules)))
+        )
         for cid in set(entries):
             contract = rules.contracts.get(cid)
             self.whole[cid] = (
-                answered_by_defaults(pm, "kinglib_begin_deal", cid)
+                (answered_by_defaults(pm, "kinglib_begin_deal", cid) or stands_in)
                 and answered_by_defaults(pm, "kinglib_score_deal", cid)
                 and contract is not None
                 and contract.trick_rules.phase is None
                 and trick_play is not None
-                and type(trick_play).kernel_start is TrickPlay.kernel_start
+                and (type(trick_play).kernel_start is TrickPlay.kernel_start or stands_in)
             )
             self.plain_details[cid] = answered_by_defaults(pm, "kinglib_deal_details", cid)
+        # The pile the kernel draws from, as dealt (-1: none).
+        self.stock_at = -1
+        if trick_play is not None and trick_play.stock_pile in self.pile_names:
+            self.stock_at = self.pile_names.index(trick_play.stock_pile)
         #: Whether the end of the match is kinglib's own (the schedule, the best totals).
         self.plain_end = all(
             answered_by_defaults(pm, name)
@@ -183,7 +196,9 @@ class _Plan:
         repeat with the deal's number (a fixed schedule, or one contract and the dealer's turn).
         """
         schedule = rules.schedule
-        if self.needs_results or not self.stock_deal or list(piles) not in ([], ["kitty"]):
+        if self.needs_results or not self.stock_deal:
+            return None
+        if any(name not in ("kitty", self.trick_play_stock) for name in piles):
             return None
         if schedule.repeat is not None and schedule.until is None:
             return None
@@ -203,6 +218,19 @@ class _Plan:
         if schedule.repeat is not None and rules.dealer_for(count + 1) != rules.dealer_for(1):
             return None
         return deals
+
+
+def _variant_plugin(rules: Rules) -> str:
+    """The name the variant's own plugin is registered under."""
+    return f"kinglib.variant.{rules.variant}"
+
+
+def _answered_only_by(pm: Any, name: str, plugins: tuple[str, ...]) -> bool:
+    """Whether no plugin but these answers hook ``name`` (and none of them wraps it)."""
+    for impl in getattr(pm.hook, name).get_hookimpls():
+        if impl.plugin_name not in plugins or impl.hookwrapper or impl.wrapper:
+            return False
+    return True
 
 
 def _plan(rules: Rules) -> _Plan:
@@ -233,8 +261,12 @@ class _Runner:
         self.keep = keep or plan.needs_results
         # The final state is built when asked for, and when the winners are the variant's say.
         self.want_final = keep or not plan.plain_end
+        # Kept results need each deal's own end state: a phase that stands in for its variant's
+        # opening plays its deals whole only when nothing is kept.
         self.whole = {
-            cid: whole and (plan.plain_details[cid] or not self.keep)
+            cid: whole
+            and (plan.plain_details[cid] or not self.keep)
+            and not (self.keep and plan.stands_in)
             for cid, whole in plan.whole.items()
         }
         self.ahead = draws_ahead(Draws)
@@ -294,6 +326,7 @@ class _Runner:
             self.plan.pack,
             self.plan.cut,
             len(self.plan.pile_names),
+            self.plan.stock_at,
             deal_bits,
             self.draws,
             self.ahead,
@@ -310,11 +343,16 @@ class _Runner:
         contract = rules.contracts[cid]
         rules_now = deal_rules(rules, contract, None, None)
         piles: dict[str, int] = {}
+        stock: list[int] = []
         if plan.stock_deal:
-            cut, _ = deal_cards(plan.pack, plan.cut, Draws(rng.getrandbits, self.ahead))
+            cut, shuffled = deal_cards(plan.pack, plan.cut, Draws(rng.getrandbits, self.ahead))
             count = len(plan.pile_names)
             piles = dict(zip(plan.pile_names, cut[:count]))
             dealt = cut[count:]
+            if plan.stock_at >= 0:
+                first = sum(plan.cut[: plan.stock_at])
+                stop = first + plan.cut[plan.stock_at]
+                stock = [bit.bit_length() - 1 for bit in shuffled[first:stop]]
         else:
             deal = rules.deal(dealer, rng)
             dealt = [hand.mask for hand in deal.hands]
@@ -324,7 +362,7 @@ class _Runner:
         hands = list(dealt)
         taken = [0] * rules.players
         played, winners, ended_early, drawn, _ = play_deal(
-            hands, taken, leader, 0, 0, self.draws, None, rules_now, [], kitty
+            hands, taken, leader, 0, 0, self.draws, None, rules_now, stock, kitty
         )
         points = tuple(deal_points(taken, winners, plan.trick_values[cid], plan.card_values[cid]))
         self.totals = tuple(map(add, self.totals, points))

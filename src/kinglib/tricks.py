@@ -580,6 +580,17 @@ class TrickPlay(PhaseRules):
     #: :meth:`kernel_end` for its extras.
     whole_deals: bool | None = None
 
+    #: Whether the variant opens its deals as kinglib's own opening does (the scheduled
+    #: contract, no trump, no maker, the leader its trick rules name) but for this phase's own
+    #: record of its stock, which it makes from the stock as dealt: then a deal dealt by
+    #: kinglib's own deal may be dealt, opened and played whole on integers even though the
+    #: variant answers ``kinglib_begin_deal`` (domino's stock). A promise of the phase's,
+    #: checked by the tests that compare whole deals with deals played card by card.
+    opens_whole_deals: bool = False
+    #: The pile this phase draws from (``"stock"`` in domino), in the order it was dealt; None
+    #: for plain trick play.
+    stock_pile: str | None = None
+
     @property
     def plays_whole_deals(self) -> bool:
         """Whether the kernel may play whole deals of this phase (no rule of its own)."""

@@ -140,6 +140,9 @@ class DominoPlay(TrickPlay):
     """
 
     whole_deals = True
+    # The opening (domino_begin) is kinglib's, and the stock's order that of the deal.
+    opens_whole_deals = True
+    stock_pile = "stock"
 
     # --------------------------------------------------------------- legality
 
