@@ -455,6 +455,15 @@ def test_random_deals_score_by_the_price_table_and_the_sale(
     assert sum(result.points) == rules().contracts[contract].total
 
 
+def test_a_match_from_given_deals_replays_from_its_record() -> None:
+    deals = [SUITED[k:] + SUITED[:k] for k in range(4)] * 2 + [SUITED] * 2
+    state = rules().new_match(deals=deals)
+    assert state.phase is Phase.CHOOSE and state.hand(0) == kinglib.CardSet.parse(SUITED[0])
+    final = play_out(state)
+    assert len(final.results) == 10 and sum(final.totals) == 0
+    assert kinglib.from_json(kinglib.to_json(final)) == final
+
+
 def test_records_views_and_bots() -> None:
     r = rules(renounce=True)
     final = play_match(r, 11)

@@ -542,6 +542,15 @@ def test_a_match_through_play_and_records() -> None:
     assert views.is_over and sum(views.totals) == 0
 
 
+def test_a_match_from_given_deals_replays_from_its_record() -> None:
+    deals = [SUITED[k:] + SUITED[:k] for k in range(4)] * 5 + [SUITED] * 0
+    state = rules().new_match(deals=deals)
+    assert state.phase is Phase.CHOOSE and state.hand(0) == kinglib.CardSet.parse(SUITED[0])
+    final = play_out(state)
+    assert len(final.results) == 20 and sum(final.totals) == 0
+    assert kinglib.from_json(kinglib.to_json(final)) == final
+
+
 def test_the_search_bot_plays_a_deal_from_its_view() -> None:
     state = rules().new_match(seed=9)
     bot = SearchBot(seed=1, worlds=4)
