@@ -8,7 +8,9 @@ caller names them in ``plugins=[...]``.
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import inspect
 import types
 from collections.abc import Sequence
 from importlib import metadata
@@ -23,6 +25,7 @@ __all__ = [
     "BUILTIN_VARIANTS",
     "HOUSE_RULES_GROUP",
     "VARIANTS_GROUP",
+    "KinglibPluginManager",
     "add_variant",
     "house_rule_options",
     "house_rules_names",
@@ -128,11 +131,70 @@ def load_house_rules(name: str) -> Any:
     return ep.load()
 
 
-def make_plugin_manager() -> pluggy.PluginManager:
-    """A fresh plugin manager that knows kinglib's hook specifications."""
-    pm = pluggy.PluginManager("kinglib")
-    pm.add_hookspecs(hookspecs)
-    return pm
+#: The names of kinglib's hooks.
+HOOK_NAMES: frozenset[str] = frozenset(n for n in hookspecs.__all__ if n.startswith("kinglib_"))
+
+
+class KinglibPluginManager(pluggy.PluginManager):
+    """The plugin manager of a :class:`~kinglib.Rules`: kinglib's hooks, written either way.
+
+    A plugin's function named for one of kinglib's hooks (``kinglib_contracts``,
+    ``kinglib_score_deal``...) implements it whether or not it carries ``@kinglib.hookimpl``,
+    as pytest collects a plugin's ``pytest_*`` functions; the decorator is needed only for
+    options such as ``tryfirst``, ``trylast``, ``wrapper`` or ``specname``. A function of a
+    plugin whose name starts with ``kinglib_`` but names no hook is refused when the plugin is
+    registered (a misspelt hook would otherwise never be called).
+    """
+
+    def __init__(self) -> None:
+        """A manager of project ``kinglib`` that knows kinglib's hook specifications."""
+        super().__init__("kinglib")
+        self.add_hookspecs(hookspecs)
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> pluggy.HookimplOpts | None:
+        """The options of ``plugin``'s hook ``name``: its decorator's, or the defaults.
+
+        Only a function or method named ``kinglib_*`` is a hook implementation.
+        """
+        if not name.startswith("kinglib_"):
+            return None
+        opts = super().parse_hookimpl_opts(plugin, name)
+        if opts is not None:
+            return opts
+        if not inspect.isroutine(inspect.getattr_static(plugin, name, None)):
+            return None
+        return pluggy.HookimplOpts(
+            wrapper=False,
+            hookwrapper=False,
+            optionalhook=False,
+            tryfirst=False,
+            trylast=False,
+            specname=None,
+        )
+
+    def register(self, plugin: Any, name: str | None = None) -> str | None:
+        """Register ``plugin``, refusing a function named ``kinglib_*`` that names no hook.
+
+        Raises :class:`~kinglib.errors.RulesError` naming the function and the hook it
+        most resembles.
+        """
+        for attr in dir(plugin):
+            opts = self.parse_hookimpl_opts(plugin, attr)
+            if opts is None:
+                continue
+            hook = opts.get("specname") or attr
+            if hook not in HOOK_NAMES:
+                stems = {n.removeprefix("kinglib_"): n for n in HOOK_NAMES}
+                close = difflib.get_close_matches(hook.removeprefix("kinglib_"), sorted(stems), 1)
+                hint = f"; did you mean {stems[close[0]]}?" if close else ""
+                who = name or plugin_id(plugin)
+                raise RulesError(f"plugin {who!r}: {attr} is not one of kinglib's hooks{hint}")
+        return super().register(plugin, name)
+
+
+def make_plugin_manager() -> KinglibPluginManager:
+    """A fresh :class:`KinglibPluginManager`."""
+    return KinglibPluginManager()
 
 
 def plugin_id(plugin: Any) -> str:
@@ -189,6 +251,8 @@ def register_plugins(pm: pluggy.PluginManager, plugins: Sequence[Any]) -> tuple[
         obj = load_house_rules(p) if isinstance(p, str) else p
         try:
             pm.register(obj, name=name)
+        except RulesError:
+            raise
         except ValueError as exc:
             raise RulesError(f"cannot register plugin {name!r}: {exc}") from None
         objects.append(obj)
