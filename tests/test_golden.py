@@ -83,6 +83,23 @@ KINDS: dict[str, set[tuple[str, str]]] = {
     "jokers-3": {("play", "Play"), ("play", "joker")},
     "bidding": {("bid", "Bid"), ("bid", "Pass"), ("declare", "Declare"), ("play", "Play")},
     "omnibus": {("play", "Play")},
+    "turkish": {("choose", "Choose"), ("declare", "Declare"), ("play", "Play")},
+    "brazilian": {
+        ("choose", "Choose"),
+        ("bid", "Bid"),
+        ("bid", "Pass"),
+        ("answer", "Keep"),
+        ("declare", "Declare"),
+        ("play", "Play"),
+    },
+    "brazilian-fixed": {
+        ("bid", "Bid"),
+        ("bid", "Pass"),
+        ("answer", "Sell"),
+        ("answer", "Declare"),
+        ("declare", "Declare"),
+        ("play", "Play"),
+    },
 }
 
 

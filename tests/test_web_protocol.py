@@ -313,6 +313,8 @@ DRIVES: list[tuple[str, dict[str, Any], int]] = [
     ("jokers", {}, 40),
     ("omnibus", {}, 40),
     ("three-hand", {}, 40),
+    ("turkish", {}, 60),
+    ("brazilian", {}, 120),
 ]
 
 
@@ -322,6 +324,8 @@ def test_every_move_kind_of_every_variant_is_played_through_the_socket() -> None
     assert set().union(*played.values()) == set(MOVE_KINDS)
     assert {"declare", "bid", "pass", "sell", "keep"} <= played["simple"]
     assert {"choose", "discard"} <= played["atomic"] and "draw" in played["domino"]
+    assert {"choose", "declare", "play"} <= played["turkish"]
+    assert {"choose", "bid", "pass", "keep", "declare", "play"} <= played["brazilian"]
 
 
 class _BrokenBot:

@@ -50,12 +50,14 @@ HOUSE_RULES_GROUP = "kinglib.house_rules"
 BUILTIN_VARIANTS: dict[str, str] = {
     "atomic": "kinglib_variants.atomic",
     "bidding": "kinglib_variants.bidding",
+    "brazilian": "kinglib_variants.brazilian",
     "domino": "kinglib_variants.domino",
     "jokers": "kinglib_variants.jokers",
     "omnibus": "kinglib_variants.omnibus",
     "ordered": "kinglib_variants.ordered",
     "simple": "kinglib_variants.simple",
     "three-hand": "kinglib_variants.three_hand",
+    "turkish": "kinglib_variants.turkish",
 }
 
 

@@ -207,7 +207,7 @@ def _chooser_text(rules: Rules, plan: Any) -> str:
         return "eldest"
     deals = range(1, min(plan.deals, rules.players) + 1)
     seats = [choosers(rules, k) for k in deals]
-    if seats == [(rules.dealer_for(k) + 1) % rules.players for k in deals]:
+    if seats == [rules.next_seat(rules.dealer_for(k)) for k in deals]:
         return "eldest"
     if seats == [rules.dealer_for(k) for k in deals]:
         return "dealer"

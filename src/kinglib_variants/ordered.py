@@ -178,18 +178,8 @@ def kinglib_view_extra(rules: Rules, state: State) -> Mapping[str, Any]:
     ``pool_left`` lists the shared games not yet played and ``owed`` what each seat must still
     choose; both count finished deals only, so the deal in play is in them until it ends.
     """
-    plan = choice_plan(rules)
     chooser = state.maker if state.maker is not None else state.eldest
-    extra: dict[str, Any] = {"chooser": chooser}
-    if state.setup.deal is None:
-        if plan.shared:
-            extra["pool_left"] = tuple(c for c, n in plan.pool_left(state).items() if n > 0)
-        if plan.per_player:
-            extra["owed"] = tuple(
-                tuple(c for c, n in plan.quotas_left(state, s).items() for _ in range(n))
-                for s in range(rules.players)
-            )
-    return extra
+    return {"chooser": chooser, **choice_plan(rules).sheet(state)}
 
 
 def kinglib_invariants(rules: Rules) -> Invariants:

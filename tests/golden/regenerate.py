@@ -47,6 +47,9 @@ CASES: dict[str, tuple[str, int | None, dict[str, Any], int]] = {
     "jokers-3": ("jokers", 3, {}, 25),
     "bidding": ("bidding", None, {}, 26),
     "omnibus": ("omnibus", None, {}, 27),
+    "turkish": ("turkish", None, {}, 29),
+    "brazilian": ("brazilian", None, {}, 30),
+    "brazilian-fixed": ("brazilian", None, {"order": "fixed", "renounce": True}, 31),
 }
 
 

@@ -24,6 +24,7 @@ variants (play at once, or take the widow first), so both phases hand the state 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -93,6 +94,35 @@ class ChoicePlan:
             1 for k in range(deal_number, self.deals + 1) if self.chooser_of(rules, k) == seat
         )
 
+    def choosers(self, rules: Rules) -> tuple[int, ...]:
+        """The seat that chooses each deal of the match, from the first (:meth:`chooser_of`)."""
+        return tuple(self.chooser_of(rules, k) for k in range(1, self.deals + 1))
+
+    def forced(
+        self,
+        rules: Rules,
+        seat: int,
+        deal_number: int,
+        owed: int,
+        choosers: tuple[int, ...] | None = None,
+    ) -> bool:
+        """Whether ``seat``, owing ``owed`` choices, has no more turns left than that.
+
+        It is ``turns_left(...) <= owed`` (false when he owes nothing), counting his turns only
+        until they outnumber what he owes. ``choosers`` is :meth:`choosers` for ``rules``, when
+        the caller keeps it (the chooser of a deal depends on the rules and its number alone).
+        """
+        if owed <= 0:
+            return False
+        turns = 0
+        for k in range(deal_number, self.deals + 1):
+            chooser = choosers[k - 1] if choosers is not None else self.chooser_of(rules, k)
+            if chooser == seat:
+                turns += 1
+                if turns > owed:
+                    return False
+        return True
+
     def used(self, state: State, seat: int) -> tuple[dict[str, int], dict[str, int]]:
         """How often each contract was chosen so far: by the table, and by ``seat``."""
         table: dict[str, int] = {}
@@ -113,15 +143,41 @@ class ChoicePlan:
         table, _ = self.used(state, -1)
         return {c: n - table.get(c, 0) for c, n in self.shared}
 
-    def choices(self, state: State, seat: int) -> tuple[str, ...]:
-        """The contracts ``seat`` may choose in ``state``'s deal, in the plan's order."""
-        quotas = self.quotas_left(state, seat)
-        required = sum(quotas.values())
-        forced = self.turns_left(state.rules, seat, state.deal_number) <= required
+    def sheet(self, state: State) -> dict[str, Any]:
+        """The score sheet of what is still to be chosen, for a view's extras.
+
+        ``pool_left``: the shared contracts that may still come (when the plan has a shared
+        pool); ``owed``: per seat, each per-player contract as many times as he must still
+        choose it (when the plan has quotas). Both count finished deals only, so the deal in
+        play is in them until it ends. A single deal given in full (``Rules.new_deal``) has no
+        match to count: its sheet is empty.
+        """
+        if state.setup.deal is not None:
+            return {}
+        out: dict[str, Any] = {}
+        if self.shared:
+            out["pool_left"] = tuple(c for c, n in self.pool_left(state).items() if n > 0)
+        if self.per_player:
+            out["owed"] = tuple(
+                tuple(c for c, n in self.quotas_left(state, s).items() for _ in range(n))
+                for s in range(state.rules.players)
+            )
+        return out
+
+    def choices(
+        self, state: State, seat: int, choosers: tuple[int, ...] | None = None
+    ) -> tuple[str, ...]:
+        """The contracts ``seat`` may choose in ``state``'s deal, in the plan's order.
+
+        ``choosers`` is :meth:`choosers` for the rules of ``state``, when the caller keeps it.
+        """
+        table, mine = self.used(state, seat)
+        quotas = [(c, n - mine.get(c, 0)) for c, n in self.per_player]
         out: list[str] = []
-        if not forced:
-            out.extend(c for c, n in self.pool_left(state).items() if n > 0)
-        out.extend(c for c, n in quotas.items() if n > 0)
+        owed = sum(n for _, n in quotas)
+        if not self.forced(state.rules, seat, state.deal_number, owed, choosers):
+            out.extend(c for c, n in self.shared if n > table.get(c, 0))
+        out.extend(c for c, n in quotas if n > 0)
         return tuple(out)
 
     def why_not(self, state: State, seat: int, contract: str) -> str | None:
@@ -137,7 +193,13 @@ class ChoicePlan:
         if contract not in pool:
             return f"{contract} is not one of the contracts chosen here ({', '.join(self.order)})"
         if pool[contract] <= 0:
-            return f"{contract} has already been played and may not be chosen again"
+            count = dict(self.shared)[contract]
+            if count == 1:
+                return f"{contract} has already been played and may not be chosen again"
+            return (
+                f"{contract} has already been played {count} times, as often as it may be, and "
+                "may not be chosen again"
+            )
         owed = ", ".join(
             f"{c} {n} more time{'s' if n > 1 else ''}" for c, n in quotas.items() if n > 0
         )
@@ -160,12 +222,20 @@ class ChooseContract(PhaseRules):
         self.rules = rules
         self.plan = plan
         self.proceed = proceed
+        # The moves are made once: a Choose for every contract of the plan; the choosers of
+        # the deals once they are asked for.
+        self._moves = {c: Choose(c) for c in plan.order}
+        self._choosers: tuple[int, ...] | None = None
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Choose`` for every contract the player may still choose."""
         seat = state.to_move
         assert seat is not None
-        return tuple(Choose(c) for c in self.plan.choices(state, seat))
+        choosers = self._choosers
+        if choosers is None:
+            choosers = self._choosers = self.plan.choosers(self.rules)
+        moves = self._moves
+        return tuple(moves.get(c) or Choose(c) for c in self.plan.choices(state, seat, choosers))
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say why a contract may not be chosen (used up, not in the pool, or forced)."""
