@@ -112,11 +112,6 @@ def _trick_rules_of(cid: str, given: object) -> TrickRules:
     )
 
 
-def sign_of(total: int) -> int:
-    """``-1`` for a negative total, ``+1`` for a positive one, ``0`` for zero."""
-    return (total > 0) - (total < 0)
-
-
 @attrs.frozen(eq=True, hash=True, init=False)
 class Contract:
     """One game of a variant: its id, names, prices and the play rules attached to it.
@@ -220,7 +215,7 @@ class Contract:
     @property
     def sign(self) -> int:
         """``-1`` for a penalty game, ``+1`` for a bonus game, ``0`` if it hands out nothing."""
-        return sign_of(self.total)
+        return (self.total > 0) - (self.total < 0)
 
     scoring_mask: int = attrs.field(init=False, eq=False, repr=False)
     """The mask of every card that scores something in this contract."""

@@ -54,12 +54,12 @@ The functions:
     The cards that may lead; the mask of the cards that count as the suit led by a card; the
     cards that may follow (0 when the player must draw from the stock), with the rule that
     decided them (``follow_rule``) or without (``follow_mask``).
-``best_bit``, ``trick_winner``, ``would_win``, ``winning_cards``, ``next_to_play``,
-``broken_after``, ``is_decided``
+``best_bit``, ``trick_winner``, ``would_win``, ``winning_cards``
     The card and the seat that win a trick; whether a card played now would be winning it, and
-    which of a hand's cards would; the next seat to play in the direction of play (passing
-    over empty hands); the suits broken after a trick; whether the cards left can no longer
-    change any score.
+    which of a hand's cards would.
+``next_to_play``, ``broken_after``, ``is_decided``
+    The next seat to play in the direction of play (passing over empty hands); the suits
+    broken after a trick; whether the cards left can no longer change any score.
 ``play_deal``
     The one loop: the rest of a deal from a trick's start, each card drawn at random (one
     ``getrandbits`` per seat, as ``random.Random.choice`` draws) or picked by a chooser.

@@ -29,7 +29,7 @@ named). The finished deal keeps the same facts in its details.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -76,30 +76,6 @@ _BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
 _DECLARES: tuple[Declare, ...] = tuple(Declare(s) for s in Suit)
 
 
-def best_bidder(bids: Sequence[tuple[int, int | None]]) -> int | None:
-    """The seat of the last bid among the calls (each bid beats the one before), else ``None``.
-
-    ``bids`` holds ``(seat, amount)`` per call, ``amount`` ``None`` for a pass.
-    """
-    best = None
-    for seat, amount in bids:
-        if amount is not None:
-            best = seat
-    return best
-
-
-def best_bid(bids: Sequence[tuple[int, int | None]]) -> int:
-    """The amount of the last bid among the calls (each bid beats the one before), else 0.
-
-    ``bids`` holds ``(seat, amount)`` per call, ``amount`` ``None`` for a pass.
-    """
-    best = 0
-    for _, amount in bids:
-        if amount is not None:
-            best = amount
-    return best
-
-
 @attrs.frozen
 class AuctionRecord:
     """The auction of one deal: the calls so far and the penalty suit once it is named.
@@ -116,13 +92,24 @@ class AuctionRecord:
 
     @property
     def bidder(self) -> int | None:
-        """The seat with the best bid so far, or ``None`` while nobody has bid."""
-        return best_bidder(self.bids)
+        """The seat with the best bid so far, or ``None`` while nobody has bid.
+
+        Each bid beats the one before, so that is the seat of the last bid.
+        """
+        best = None
+        for seat, amount in self.bids:
+            if amount is not None:
+                best = seat
+        return best
 
     @property
     def bid(self) -> int:
-        """The best bid so far (0 while nobody has bid)."""
-        return best_bid(self.bids)
+        """The best bid so far, the last one made (0 while nobody has bid)."""
+        best = 0
+        for _, amount in self.bids:
+            if amount is not None:
+                best = amount
+        return best
 
 
 def penalty_contracts(deck: int) -> dict[Suit, Contract]:

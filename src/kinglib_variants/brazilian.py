@@ -43,7 +43,6 @@ trump is a positive the dealer keeps (no auction), without one it opens with the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -51,7 +50,7 @@ import attrs
 from kinglib.cards import CardSet, Rank, deck_mask
 from kinglib.contracts import Contract
 from kinglib.flow import finish_deal
-from kinglib.hookspecs import for_contracts, hookimpl
+from kinglib.hookspecs import for_contracts
 from kinglib.invariants import Invariants
 from kinglib.kit.choosing import (
     ChoicePlan,
@@ -82,7 +81,6 @@ __all__ = [
     "BrazilianChoice",
     "DealerChooses",
     "TrumpDeclaration",
-    "brazilian_contracts",
 ]
 
 #: Each contract's Portuguese name and signed price per item counted.
@@ -182,7 +180,7 @@ def brazilian_trick_rules(cid: str) -> TrickRules:
     return TrickRules(leader="dealer")
 
 
-def brazilian_contracts() -> dict[str, Contract]:
+def kinglib_contracts() -> dict[str, Contract]:
     """The seven contracts at the Brazilian prices."""
     return {
         cid: family_contract(cid, price, name, brazilian_trick_rules(cid))
@@ -190,7 +188,7 @@ def brazilian_contracts() -> dict[str, Contract]:
     }
 
 
-def brazilian_schedule(rules: Rules) -> Schedule:
+def kinglib_schedule(rules: Rules) -> Schedule:
     """Ten deals: chosen by the dealer, or in the fixed order."""
     if rules.options["order"] == "fixed":
         return Schedule(deals=FIXED_ORDER)
@@ -400,7 +398,7 @@ class TrumpDeclaration(PhaseRules):
         return start_play(state, move, trump=move.trump)
 
 
-def brazilian_phases(rules: Rules) -> dict[Phase, PhaseRules]:
+def kinglib_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     """The auction's phases, and the dealer's choice in ``order="choice"``."""
     phases: dict[Phase, PhaseRules] = {
         Phase.BID: AuctionBid(rules),
@@ -415,7 +413,8 @@ def brazilian_phases(rules: Rules) -> dict[Phase, PhaseRules]:
 # --------------------------------------------------------------------- deals and scores
 
 
-def brazilian_begin(rules: Rules, state: State) -> State:
+@for_contracts(CHOOSE, "trumps")
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Open a deal: the dealer chooses, or the positive of the fixed order is auctioned.
 
     A positive given by hand with a trump is the dealer's, played at once; without one its
@@ -434,7 +433,8 @@ def brazilian_begin(rules: Rules, state: State) -> State:
     return open_auction(rules, state)
 
 
-def brazilian_score(state: State) -> tuple[int, ...] | None:
+@for_contracts("trumps")
+def kinglib_score_deal(state: State) -> tuple[int, ...] | None:
     """The points of a positive that was auctioned: its tricks, the price paid, or raspis.
 
     ``None`` for a positive given by hand with its trump (no auction): its tricks as usual.
@@ -458,7 +458,8 @@ def brazilian_score(state: State) -> tuple[int, ...] | None:
     return tuple(points)
 
 
-def brazilian_details(state: State) -> tuple[tuple[str, Any], ...]:
+@for_contracts("trumps")
+def kinglib_deal_details(state: State) -> tuple[tuple[str, Any], ...]:
     """The auction of a positive: its bids, the sale (buyer, seller, tricks), raspis."""
     auction = state.aux
     if not isinstance(auction, Auction):
@@ -471,7 +472,7 @@ def brazilian_details(state: State) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
-def brazilian_view(rules: Rules, state: State) -> dict[str, Any]:
+def kinglib_view_extra(rules: Rules, state: State) -> dict[str, Any]:
     """The public facts of a deal: its chooser and the score sheet, the auction of a positive.
 
     ``chooser`` is the dealer (``order="choice"``); ``pool_left`` and ``owed`` say what is
@@ -494,64 +495,16 @@ def brazilian_view(rules: Rules, state: State) -> dict[str, Any]:
 # --------------------------------------------------------------------- the hooks
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe Brazilian King."""
     return INFO
 
 
-@hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """The 52-card pack."""
     return CardSet.from_mask(deck_mask(Rank.TWO))
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The six negative contracts and the positive at the Brazilian prices."""
-    return brazilian_contracts()
-
-
-@hookimpl
-def kinglib_schedule(rules: Rules) -> Schedule:
-    """Ten deals, chosen by the dealer or in the fixed order."""
-    return brazilian_schedule(rules)
-
-
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """The dealer's choice, the auction of the positive and its trump; trick play as usual."""
-    return brazilian_phases(rules)
-
-
-@hookimpl
-@for_contracts(CHOOSE, "trumps")
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """The dealer chooses, or a positive opens its auction; the negatives open as usual."""
-    return brazilian_begin(rules, state)
-
-
-@hookimpl
-@for_contracts("trumps")
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...] | None:
-    """An auctioned positive: tricks, the price the buyer pays the dealer, or raspis."""
-    return brazilian_score(state)
-
-
-@hookimpl
-@for_contracts("trumps")
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """The bids of a positive and its sale."""
-    return brazilian_details(state)
-
-
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The chooser, what is left to choose, and the auction of a positive."""
-    return brazilian_view(rules, state)
-
-
-@hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum, 10 deals, every deal hands out its contract's total."""
     return Invariants(zero_sum=True, deals=PLAN.deals)

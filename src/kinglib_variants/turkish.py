@@ -50,7 +50,6 @@ import attrs
 from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit, deck_mask
 from kinglib.contracts import Contract
 from kinglib.defaults import COMMON_OPTIONS
-from kinglib.hookspecs import hookimpl
 from kinglib.invariants import Invariants
 from kinglib.kit.choosing import (
     SUITS,
@@ -74,7 +73,6 @@ __all__ = [
     "PLAN",
     "PRICES",
     "family_contract",
-    "turkish_contracts",
 ]
 
 #: The contracts of the family variants played on the 52-card pack, in their usual order.
@@ -233,7 +231,7 @@ def turkish_trick_rules(cid: str, options: Mapping[str, Any]) -> TrickRules:
     return TrickRules(lead=lead, void_duty=penalty, under_duty=under, leader="maker")
 
 
-def turkish_contracts(rules: Rules) -> dict[str, Contract]:
+def kinglib_contracts(rules: Rules) -> dict[str, Contract]:
     """The seven contracts at the Turkish prices, with the trick rules of the options."""
     return {
         cid: family_contract(cid, price, name, turkish_trick_rules(cid, rules.options))
@@ -241,7 +239,7 @@ def turkish_contracts(rules: Rules) -> dict[str, Contract]:
     }
 
 
-def turkish_begin(rules: Rules, state: State) -> State:
+def kinglib_begin_deal(rules: Rules, state: State) -> State:
     """Open a deal: its declarer, the eldest, chooses the contract.
 
     A deal built by hand comes with its contract: the declarer leads at once, or names the
@@ -259,7 +257,7 @@ def turkish_begin(rules: Rules, state: State) -> State:
     return start_play(opened, trump=spec.trump)
 
 
-def turkish_view(state: State) -> dict[str, Any]:
+def kinglib_view_extra(state: State) -> dict[str, Any]:
     """The deal's declarer (``chooser``), and what is still to be chosen in the match."""
     chooser = state.maker if state.maker is not None else state.eldest
     return {"chooser": chooser, **PLAN.sheet(state)}
@@ -268,37 +266,26 @@ def turkish_view(state: State) -> dict[str, Any]:
 # --------------------------------------------------------------------- the hooks
 
 
-@hookimpl
 def kinglib_variant_info() -> VariantInfo:
     """Describe Turkish King."""
     return INFO
 
 
-@hookimpl
 def kinglib_direction(rules: Rules) -> str:
     """Counter-clockwise, unless option ``direction`` says clockwise."""
     return str(rules.options["direction"])
 
 
-@hookimpl
 def kinglib_deck(rules: Rules) -> CardSet:
     """The 52-card pack."""
     return CardSet.from_mask(deck_mask(Rank.TWO))
 
 
-@hookimpl
-def kinglib_contracts(rules: Rules) -> Mapping[str, Contract]:
-    """The six negative contracts and trumps at the Turkish prices."""
-    return turkish_contracts(rules)
-
-
-@hookimpl
 def kinglib_schedule(rules: Rules) -> Schedule:
     """Twenty deals, each one's contract chosen by its declarer."""
     return Schedule(deals=(CHOOSE,) * PLAN.deals)
 
 
-@hookimpl
 def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     """Choosing the contract, and naming the trump of ``trumps``; trick play is the default."""
     return {
@@ -307,19 +294,6 @@ def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     }
 
 
-@hookimpl
-def kinglib_begin_deal(rules: Rules, state: State) -> State:
-    """The declarer chooses; a hand-built deal comes with its contract (and maybe its trump)."""
-    return turkish_begin(rules, state)
-
-
-@hookimpl
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The declarer, and the score sheet of what is still to be chosen."""
-    return turkish_view(state)
-
-
-@hookimpl
 def kinglib_invariants(rules: Rules) -> Invariants:
     """Zero-sum, 20 deals, every deal hands out its contract's total."""
     return Invariants(zero_sum=True, deals=PLAN.deals)

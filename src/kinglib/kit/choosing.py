@@ -57,13 +57,6 @@ def trump_declarations(notrump: bool) -> tuple[Suit | str, ...]:
     return (*SUITS, "notrump") if notrump else SUITS
 
 
-def plan_order(
-    shared: tuple[tuple[str, int], ...], per_player: tuple[tuple[str, int], ...]
-) -> tuple[str, ...]:
-    """The contracts of a choice plan's pools, the shared pool's first, each in the order given."""
-    return tuple(c for c, _ in shared) + tuple(c for c, _ in per_player)
-
-
 @attrs.frozen
 class ChoicePlan:
     """The pools and quotas of a match of chosen contracts.
@@ -82,7 +75,7 @@ class ChoicePlan:
     @property
     def order(self) -> tuple[str, ...]:
         """Every contract of the plan, shared ones first, in the order given."""
-        return plan_order(self.shared, self.per_player)
+        return tuple(c for c, _ in self.shared) + tuple(c for c, _ in self.per_player)
 
     def chooser_of(self, rules: Rules, deal_number: int) -> int:
         """The seat that chooses deal ``deal_number``: the eldest, after that deal's dealer."""

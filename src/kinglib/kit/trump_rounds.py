@@ -51,7 +51,7 @@ from kinglib.cards import Card, CardSet, Rank, Suit, iter_indices
 from kinglib.contracts import Contract
 from kinglib.errors import RulesError
 from kinglib.flow import finish_deal
-from kinglib.hookspecs import for_contracts, hookimpl
+from kinglib.hookspecs import for_contracts
 from kinglib.invariants import Invariants, shown_in_extras
 from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
 from kinglib.options import Option
@@ -624,48 +624,14 @@ def trump_round_invariants(rules: Rules) -> Invariants:
     )
 
 
-@hookimpl
-def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
-    """The praise-mode phases of the trump rounds (declaring, buying, answering)."""
-    return praise_phases(rules)
-
-
-@hookimpl
-@for_contracts("trumps")
-def kinglib_begin_deal(rules: Rules, state: State) -> State | None:
-    """Open a trump round (praise mode, or a given trump); other deals open as usual."""
-    return begin_trump_round(rules, state)
-
-
-@hookimpl
-@for_contracts("trumps")
-def kinglib_score_deal(rules: Rules, state: State) -> tuple[int, ...] | None:
-    """Score a praise-mode trump round (sales and raspis included); others as usual."""
-    return score_trump_round(rules, state)
-
-
-@hookimpl
-@for_contracts("trumps")
-def kinglib_deal_details(rules: Rules, state: State) -> Sequence[tuple[str, Any]]:
-    """The declaration and the sale of a praise-mode trump round."""
-    return trump_round_details(state)
-
-
-@hookimpl
-@for_contracts("trumps")
-def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
-    """The public facts of a praise-mode trump round: declaration, shown card, offers, sale."""
-    return trump_round_view(state)
-
-
-@hookimpl
-def kinglib_invariants(rules: Rules) -> Invariants:
-    """Zero-sum, every deal hands out its contract's total, the length is fixed.
-
-    In a trump round declared ``last`` the last card dealt to the declarer is shown to
-    everyone (the view extras ``"last_card"`` and ``"trump_card"``).
-    """
-    return trump_round_invariants(rules)
+# Each hook of this plugin is one of the building blocks above; the scoped ones answer only
+# for trump rounds, so the other deals of a match keep kinglib's fastest paths.
+kinglib_phases = praise_phases
+kinglib_begin_deal = for_contracts("trumps")(begin_trump_round)
+kinglib_score_deal = for_contracts("trumps")(score_trump_round)
+kinglib_deal_details = for_contracts("trumps")(trump_round_details)
+kinglib_view_extra = for_contracts("trumps")(trump_round_view)
+kinglib_invariants = trump_round_invariants
 
 
 # ----------------------------------------------------------------------- sampling
@@ -719,7 +685,4 @@ def praise_layout(rules: Rules, view: View) -> HiddenLayout:
     return HiddenLayout(pool=pool, slots=tuple(slots), start=start, excluded=tuple(excluded))
 
 
-@hookimpl
-def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
-    """Where the cards hidden from a view lie, the three-card stage included."""
-    return praise_layout(rules, view)
+kinglib_sample_hidden = praise_layout
