@@ -18,6 +18,7 @@ import kinglib
 from kinglib import IllegalMoveError, Phase, Play, State
 from kinglib.dealing import shuffle_cards as _shuffle
 from kinglib.moves import Move
+from kinglib.state import carried_legal
 from kinglib.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
 from tests.test_simple_rules import MIXED, MIXED_PLAY
 from tests.test_trump_rounds import VOID_CLUBS
@@ -317,10 +318,10 @@ def test_the_legal_cards_a_state_carries_are_those_its_phase_lists(variant: str,
             break
         listed = rules.phases[state.phase].legal_moves(state)
         assert state.legal_moves() == listed
-        if state._legal is not None:
+        if carried_legal(state) is not None:
             carried += 1
             copy = state.evolve()
-            assert copy._legal is None
+            assert carried_legal(copy) is None
             assert copy == state and hash(copy) == hash(state)
             assert copy.legal_moves() == listed
         state = state.apply(rng.choice(listed))
@@ -338,7 +339,9 @@ def test_every_card_of_a_deal_carries_the_next_players_legal_cards() -> None:
     cards = " ".join(MIXED_PLAY).split()
     for text in cards[:-1]:
         state = state.apply(Play(kinglib.Card.parse(text)))
-        assert state._legal is not None and state._legal == phase.legal_mask(state), text
+        assert carried_legal(state) is not None and carried_legal(state) == phase.legal_mask(
+            state
+        ), text
     state = state.apply(Play(kinglib.Card.parse(cards[-1])))
     assert state.deal_number == 2 or state.is_over
 
@@ -351,7 +354,7 @@ def test_the_winner_of_a_trump_trick_carries_the_leads_he_may_make() -> None:
     for text in ("AC", "JH", "7C", "7H"):
         state = state.apply(Play(kinglib.Card.parse(text)))
     assert state.to_move == 1 and not state.trick
-    assert state._legal == kinglib.CardSet.parse("TD 9D 8D 7D").mask
+    assert carried_legal(state) == kinglib.CardSet.parse("TD 9D 8D 7D").mask
 
 
 def test_house_rules_that_filter_moves_keep_filtering_after_a_trick() -> None:
@@ -367,7 +370,7 @@ def test_house_rules_that_filter_moves_keep_filtering_after_a_trick() -> None:
     for text in ("KD", "AC", "AS", "AH"):
         state = state.apply(Play(kinglib.Card.parse(text)))
     # Seat 2 won with KD and leads again: the ace lead is still refused.
-    assert state.to_move == 2 and state._legal is None
+    assert state.to_move == 2 and carried_legal(state) is None
     ace = Play(kinglib.Card.parse("AD"))
     assert ace not in state.legal_moves()
     with pytest.raises(IllegalMoveError, match=r"not allowed by the house rules of tests\."):

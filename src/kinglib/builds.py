@@ -17,6 +17,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from kinglib import kernel
+
 __all__ = [
     "draws_ahead",
     "is_compiled",
@@ -44,8 +46,6 @@ def kernel_info() -> str:
     >>> kernel_info() in ("trick kernel: compiled (mypyc)", "trick kernel: python")
     True
     """
-    from kinglib import kernel
-
     if is_compiled(kernel):
         return "trick kernel: compiled (mypyc)"
     return "trick kernel: python"
@@ -59,16 +59,12 @@ def draws_ahead(draws: type) -> bool:
     (:data:`kinglib.kernel.WORDS_IN_ORDER`); a class of the kernel's Python source draws one
     output at a time.
     """
-    from kinglib import kernel
-
     compiled = not isinstance(getattr(draws, "below", None), types.FunctionType)
     return compiled and kernel.WORDS_IN_ORDER
 
 
 def kernel_path() -> Path:
     """The file the trick kernel was imported from."""
-    from kinglib import kernel
-
     return Path(kernel.__file__ or "")
 
 
@@ -93,8 +89,6 @@ def kernel_users() -> dict[str, ModuleType]:
     Found by looking, not listed: a module that imports a kernel function is one of them as
     soon as it is loaded.
     """
-    from kinglib import kernel
-
     functions = {
         id(value)
         for value in vars(kernel).values()
@@ -117,8 +111,6 @@ def kernel_replaced(make: Callable[[str], Callable[..., Any]]) -> Iterator[None]
     that use it (:func:`kernel_users`); ``kernel_replaced(python_kernel().__dict__.__getitem__)``
     runs the engine on the Python kernel. The original functions are restored on leaving.
     """
-    from kinglib import kernel
-
     saved: list[tuple[ModuleType, str, Any]] = []
     try:
         for module in kernel_users().values():

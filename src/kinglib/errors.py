@@ -30,6 +30,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RulesError",
+    "SamplingError",
     "UnknownVariantError",
     "short_repr",
 ]
@@ -57,6 +58,10 @@ class UnknownVariantError(KinglibError, LookupError):
 
 class IllegalMoveError(KinglibError, ValueError):
     """A move that the rules do not allow in this state; the message says why."""
+
+
+class SamplingError(KinglibError, ValueError):
+    """A view whose hidden cards cannot be dealt consistently; the message says why."""
 
 
 class RecordError(KinglibError, ValueError):

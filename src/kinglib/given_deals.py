@@ -7,8 +7,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kinglib.cards import Card, CardSet, Rank, Suit
+from kinglib.deals import DealSpec
 from kinglib.errors import NotationError, RulesError, short_repr
-from kinglib.state import DealSpec
+from kinglib.moves import Declare
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
@@ -45,8 +46,6 @@ def given_deal(
         if not rules.contracts[contract].trump_round:
             raise RulesError(f"{contract} is not a trump round: it takes no trump ({trump!r})")
         try:
-            from kinglib.moves import Declare
-
             declared = Declare(trump).trump
         except (NotationError, ValueError) as exc:
             raise RulesError(f"bad trump: {exc}") from None

@@ -1,4 +1,6 @@
-"""Calling the hooks of a deal: the per-deal hooks and the house filter of legal moves.
+"""Calling the hooks of a deal: per-deal hooks, the house filter, hooks of some contracts.
+
+A hook implementation may concern some contracts only (:func:`for_contracts`).
 
 The few hooks called once a deal (dealing, opening, scoring, details, match end) are called
 through :func:`per_deal_caller`: when no plugin wraps such a hook, its implementations are
@@ -8,13 +10,14 @@ bookkeeping. Plugins are fixed when the rules are loaded, so the order is known 
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
-from kinglib.hookspecs import contracts_of
 from kinglib.match_end import source_name
 
 if TYPE_CHECKING:
@@ -24,6 +27,9 @@ if TYPE_CHECKING:
 __all__ = [
     "PER_DEAL_HOOKS",
     "answered_by_defaults",
+    "contracts_of",
+    "deal_contract_id",
+    "for_contracts",
     "house_filter",
     "house_refusal",
     "per_deal_caller",
@@ -41,6 +47,76 @@ PER_DEAL_HOOKS: dict[str, tuple[str, ...]] = {
     "kinglib_deal_details": ("rules", "state"),
     "kinglib_match_over": ("rules", "totals", "results"),
 }
+
+
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
+
+
+def for_contracts(*contract_ids: str) -> Callable[[_Hook], _Hook]:
+    """Mark a hook implementation that answers only for deals of these contracts.
+
+    For a deal of any other contract the implementation is not called and counts as answering
+    ``None``; the engine knows, without calling it, that it does not concern such a deal, so
+    those deals keep its fastest paths (:func:`kinglib.simulate` plays a deal that no hook
+    but kinglib's own concerns on plain integers, start to finish). It fits the hooks that
+    take the deal's ``state``: ``kinglib_begin_deal`` (where the contract is the one the
+    schedule or a hand-built deal names, or its marker such as ``"choose"``),
+    ``kinglib_score_deal``, ``kinglib_deal_details``, ``kinglib_view_extra`` and
+    ``kinglib_visible_piles``::
+
+        @kinglib.hookimpl
+        @kinglib.for_contracts("trumps")
+        def kinglib_score_deal(rules, state):
+            ...
+
+    Raises :class:`TypeError` for a function that takes no ``state``, or an id that is no text.
+    """
+    for cid in contract_ids:
+        if not isinstance(cid, str):
+            raise TypeError(f"for_contracts takes contract ids, not {cid!r}")
+    ids = frozenset(contract_ids)
+
+    def mark(function: _Hook) -> _Hook:
+        names = list(inspect.signature(function).parameters)
+        if "state" not in names:
+            raise TypeError(
+                f"for_contracts marks a hook implementation that takes the deal's state; "
+                f"{function.__qualname__} takes {', '.join(names) or 'nothing'}"
+            )
+        at = names.index("state")
+
+        @functools.wraps(function)
+        def scoped(*args: Any, **kwargs: Any) -> Any:
+            state = args[at] if len(args) > at else kwargs["state"]
+            if deal_contract_id(state) not in ids:
+                return None
+            return function(*args, **kwargs)
+
+        scoped.kinglib_contracts = ids  # type: ignore[attr-defined]
+        return scoped  # type: ignore[return-value]
+
+    return mark
+
+
+def deal_contract_id(state: State) -> str:
+    """The contract id of the deal of ``state``; before it is opened, what the deal names.
+
+    That is the contract a hand-built deal was given, or the schedule's entry for the deal (a
+    contract id, or a marker such as ``"choose"``).
+    """
+    contract = state.contract_info
+    if contract is not None:
+        return contract.id
+    spec = state.setup.deal
+    if spec is not None:
+        return spec.contract
+    return state.rules.schedule.contract_for(state.deal_number)
+
+
+def contracts_of(function: Callable[..., Any]) -> frozenset[str] | None:
+    """The contracts a hook implementation marked with :func:`for_contracts` answers for."""
+    found: frozenset[str] | None = getattr(function, "kinglib_contracts", None)
+    return found
 
 
 def per_deal_caller(caller: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:

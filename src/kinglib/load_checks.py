@@ -17,8 +17,10 @@ import attrs
 
 from kinglib.cards import JOKERS_MASK, CardSet
 from kinglib.contracts import Contract
+from kinglib.deals import MatchSetup, Phase
 from kinglib.errors import RulesError
-from kinglib.state import Phase
+from kinglib.flow import start_deal
+from kinglib.tricks import TrickPlay
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
@@ -86,8 +88,6 @@ def _check_trick_rules(rules: Rules, contract: Contract) -> None:
 
 
 def _check_play_phases(rules: Rules) -> None:
-    from kinglib.tricks import TrickPlay
-
     trick_play = rules.phases.get(Phase.PLAY)
     inner = getattr(trick_play, "trick_play", trick_play)
     for contract in rules.contracts.values():
@@ -149,9 +149,6 @@ def check_loaded(rules: Rules) -> None:
             first[entry] = number
     if not first:
         return
-    from kinglib.flow import start_deal
-    from kinglib.state import MatchSetup
-
     for deal_number in first.values():
         # Open the first deal scheduled with the marker: the default kinglib_begin_deal
         # raises UnhandledMarkerError when no plugin answered before it.

@@ -28,16 +28,15 @@ given a value that is no card, contract, trump, bid or set of cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import attrs
 
 from kinglib.cards import Card, CardSet, Rank, Suit, iter_indices
+from kinglib.deals import Phase
 from kinglib.errors import NotationError
 from kinglib.errors import short_repr as _shown
-
-if TYPE_CHECKING:
-    from kinglib.state import State
 
 __all__ = [
     "BID_DIGITS_LIMIT",
@@ -52,6 +51,7 @@ __all__ = [
     "Draw",
     "Keep",
     "Move",
+    "MoveContext",
     "Pass",
     "Play",
     "Redouble",
@@ -265,7 +265,25 @@ Move = Play | Draw | Choose | Declare | Bid | Pass | Sell | Keep | Discard | Dou
 _SIMPLE: dict[str, Move] = {"draw": Draw(), "pass": Pass(), "sell": Sell(), "keep": Keep()}
 
 
-def parse_move(text: str, state: State | None = None) -> Move:
+class MoveContext(Protocol):
+    """What :func:`parse_move` reads of a state: its phase and its rules' contracts."""
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the deal."""
+
+    @property
+    def rules(self) -> _WithContracts:
+        """The rules, with their contracts by id."""
+
+
+class _WithContracts(Protocol):
+    @property
+    def contracts(self) -> Mapping[str, object]:
+        """The contracts by id."""
+
+
+def parse_move(text: str, state: MoveContext | None = None) -> Move:
     """Read a move from its text form (see the table above).
 
     With a ``state``, short forms are read in the light of its phase: a bare suit or
@@ -333,11 +351,9 @@ def _number(word: str, text: str) -> int:
     return int(word)
 
 
-def _short_form(word: str, state: State | None) -> Move | None:
+def _short_form(word: str, state: MoveContext | None) -> Move | None:
     if state is None:
         return None
-    from kinglib.state import Phase
-
     phase = state.phase
     if phase is Phase.DECLARE:
         try:
@@ -355,22 +371,22 @@ def _short_form(word: str, state: State | None) -> Move | None:
 PLAYS: tuple[Play, ...] = tuple(Play(Card.from_index(i)) for i in range(54))
 
 
-# The Play moves of the cards of one 13-bit suit chunk of a mask, by that chunk (shifted in
-# place): at most 4 * 8191 + 3 entries, filled as they are first asked for.
-_CHUNK_PLAYS: dict[int, tuple[Move, ...]] = {}
+#: The Play moves of the cards of one 13-bit suit chunk of a mask, by that chunk (shifted in
+#: place): at most 4 * 8191 + 3 entries, filled by :func:`plays_of` as they are first asked for.
+PLAYS_BY_MASK: dict[int, tuple[Move, ...]] = {}
 _CHUNKS = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39, 0b11 << 52)
 
 
 def _chunk_plays(part: int) -> tuple[Move, ...]:
-    found = _CHUNK_PLAYS.get(part)
+    found = PLAYS_BY_MASK.get(part)
     if found is None:
-        found = _CHUNK_PLAYS[part] = tuple(PLAYS[i] for i in iter_indices(part))
+        found = PLAYS_BY_MASK[part] = tuple(PLAYS[i] for i in iter_indices(part))
     return found
 
 
 def plays_of(mask: int) -> tuple[Move, ...]:
     """The ``Play`` moves of every card in ``mask``, in display order."""
-    get = _CHUNK_PLAYS.get
+    get = PLAYS_BY_MASK.get
     found = get(mask)
     if found is not None:
         return found

@@ -39,8 +39,10 @@ from kinglib.plugins import (
     register_variant,
     unknown_option_hint,
 )
+from kinglib.sampling import sample as sample_world
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, MatchSetup, Phase, State
+from kinglib.view import View
 
 __all__ = ["DIRECTIONS", "Rules", "load_rules"]
 
@@ -182,6 +184,13 @@ class Rules:
         phase_rules = self._phase_rules[state.phase]
         pick = getattr(phase_rules, "phase_for", None)
         return phase_rules if pick is None else pick(state)
+
+    def sample(self, view: View, rng: random.Random) -> State:
+        """A full state of these rules' match seen as ``view``, its hidden cards drawn with ``rng``.
+
+        The same as ``view.sample(rng)`` (see :meth:`View.sample <kinglib.View.sample>`).
+        """
+        return sample_world(view, rng)
 
     def dealer_for(self, deal_number: int) -> int:
         """The dealer of deal ``deal_number`` of a match (the ``kinglib_dealer`` hook).

@@ -40,9 +40,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from kinglib.cards import iter_indices
-from kinglib.errors import IllegalMoveError, KinglibError
+from kinglib.deals import DealSpec, MatchSetup, Phase
+from kinglib.errors import IllegalMoveError, KinglibError, SamplingError
 from kinglib.moves import Choose, Declare, Move, Play
-from kinglib.state import DealSpec, MatchSetup, Phase, State
+from kinglib.state import State
 
 if TYPE_CHECKING:
     from kinglib.rules import Rules
@@ -63,10 +64,6 @@ __all__ = [
 
 #: How many rebuilt deals may fail for one view before sampling gives up.
 MAX_FAILURES = 64
-
-
-class SamplingError(KinglibError, ValueError):
-    """A view whose hidden cards cannot be dealt consistently; the message says why."""
 
 
 def hand_slot(seat: int) -> str:

@@ -16,6 +16,7 @@ from rich.text import Text
 from kinglib.invariants import invariants_of
 from kinglib.options import Option
 from kinglib.play import Summary
+from kinglib.plugins import house_rule_options, load_house_rules
 from kinglib.rules import Rules
 from kinglib.state import DealResult, Phase
 
@@ -98,8 +99,6 @@ def house_rules_table(names: Sequence[str]) -> Table:
 
     A house rule is loaded by its entry point; one that cannot be loaded says why in its row.
     """
-    from kinglib.plugins import house_rule_options, load_house_rules
-
     table = Table(title="kinglib house rules (kinglib play VARIANT --plugin NAME)")
     table.add_column("house rule", no_wrap=True)
     table.add_column("what it changes")

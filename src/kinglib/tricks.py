@@ -51,16 +51,18 @@ from kinglib.kernel import (
     next_to_play,
     trick_winner,
 )
-from kinglib.moves import _CHUNK_PLAYS, PLAYS, Draw, Move, Play, plays_of
+from kinglib.moves import PLAYS, PLAYS_BY_MASK, Draw, Move, Play, plays_of
 from kinglib.phases import PhaseRules
 from kinglib.state import (
     Phase,
     State,
-    _after_card,
-    _after_deal_play,
-    _after_trick,
-    _card_play_fields,
-    _trick,
+    after_card,
+    after_deal_play,
+    after_trick,
+    card_play_fields,
+    carried_legal,
+    make_trick,
+    move_chain,
 )
 
 if TYPE_CHECKING:
@@ -317,7 +319,7 @@ class TrickPlay(PhaseRules):
 
     def legal_mask(self, state: State) -> int:
         """The mask of the cards the player to move may play."""
-        seat, hands, trick, contract, trump, maker = _card_play_fields(state)
+        seat, hands, trick, contract, trump, maker = card_play_fields(state)
         rules = deal_rules(self.rules, contract, trump, maker)
         if not trick:
             return lead_mask(hands[seat], seat, broken_suits(state, rules), rules)
@@ -330,7 +332,7 @@ class TrickPlay(PhaseRules):
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """A ``Play`` for every legal card."""
         mask = self.legal_mask(state)
-        found = _CHUNK_PLAYS.get(mask)
+        found = PLAYS_BY_MASK.get(mask)
         return found if found is not None else plays_of(mask)
 
     def why_illegal(self, state: State, move: Move) -> str | None:
@@ -442,7 +444,7 @@ class TrickPlay(PhaseRules):
             return self.apply(state, move) if move in self.legal_moves(state) else None
         if move.__class__ is not Play and not isinstance(move, Play):
             return None
-        mask = state._legal
+        mask = carried_legal(state)
         if mask is None:
             mask = self.legal_mask(state)
         if move.card.mask & mask:
@@ -494,7 +496,7 @@ class TrickPlay(PhaseRules):
     def apply(self, state: State, move: Move) -> State:
         """Play the card; complete the trick, and the deal, when it is the last card."""
         assert isinstance(move, Play)
-        seat, hands_now, trick_now, contract, trump, maker = _card_play_fields(state)
+        seat, hands_now, trick_now, contract, trump, maker = card_play_fields(state)
         card = move.card
         hands = list(hands_now)
         hands[seat] ^= card.mask
@@ -518,7 +520,7 @@ class TrickPlay(PhaseRules):
                     mask |= played.mask
             led = SUIT_OF[first] if memo[5] else led_mask(first, rules)
             legal = follow_rule(hands[nxt], led, mask, rules, False) & MASK_BITS
-        return _after_card(state, move, nxt, tuple(hands), trick, legal)
+        return after_card(state, move, nxt, tuple(hands), trick, legal)
 
     def complete_trick(
         self,
@@ -557,7 +559,9 @@ class TrickPlay(PhaseRules):
                     broken_suits(state, rules), won, led_mask(trick[0][1].index, rules)
                 )
             legal = lead_mask(hands[winner], winner, broken, rules)
-        after = _after_trick(state, move, winner, hands, tuple(taken), _trick(trick, winner), legal)
+        after = after_trick(
+            state, move, winner, hands, tuple(taken), make_trick(trick, winner), legal
+        )
         if not remaining:
             return finish_deal(after, ended_early=False)
         if self.early_end and self.is_decided(after, remaining):
@@ -625,7 +629,7 @@ class TrickPlay(PhaseRules):
         chained, the tricks recorded with their winners, the kitty given away.
         """
         tricks = list(state.tricks)
-        chain = state._chain
+        chain = move_chain(state)
         pairs = self._pairs
         plays = PLAYS
         for codes, winner in zip(played, winners):
@@ -637,8 +641,8 @@ class TrickPlay(PhaseRules):
                     continue
                 chain = (chain, plays[index])
                 cards.append(pairs[code >> 6][index])
-            tricks.append(_trick(tuple(cards), winner))
-        end = _after_deal_play(state, winners[-1], tuple(hands), chain, tuple(taken), tuple(tricks))
+            tricks.append(make_trick(tuple(cards), winner))
+        end = after_deal_play(state, winners[-1], tuple(hands), chain, tuple(taken), tuple(tricks))
         _, kitty = self.kernel_start(state)
         if kitty:
             end = end.evolve(

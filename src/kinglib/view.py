@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from kinglib.cards import Card, CardSet, Suit
+from kinglib.deals import DealResult, Phase, Trick
+from kinglib.errors import SamplingError
 from kinglib.match_end import match_end_points
 from kinglib.moves import Discard, Move
-from kinglib.state import DealResult, Phase, Trick
 
 if TYPE_CHECKING:
     import random
@@ -191,9 +192,9 @@ class View:
         :class:`~kinglib.sampling.SamplingError` (a ``ValueError``) for a view of a finished
         match, a view built without rules, or a variant whose hidden cards cannot be placed.
         """
-        from kinglib.sampling import sample
-
-        return sample(self, rng)
+        if self.rules is None:
+            raise SamplingError("this view was built by hand without rules: nothing to sample from")
+        return self.rules.sample(self, rng)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form: cards and moves as text, results as plain dictionaries."""

@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from kinglib.cards import Suit
+from kinglib.errors import RulesError
 from kinglib.moves import Choose, Declare, Move
 from kinglib.phases import PhaseRules
 from kinglib.rules import Rules
@@ -286,8 +287,6 @@ def check_given_trump(
     Raises :class:`~kinglib.errors.RulesError` for a trump given with a contract that is no
     trump round, or a trump the variant does not allow.
     """
-    from kinglib.errors import RulesError
-
     if trump is None:
         return
     if not rules.contracts[contract_id].trump_round:

@@ -31,10 +31,12 @@ from typing import Any
 import attrs
 
 from kinglib.cards import Card, CardSet
+from kinglib.errors import RecordError
 from kinglib.invariants import Invariants, invariants_of
 from kinglib.match_end import match_end_points
 from kinglib.moves import Move
 from kinglib.phases import describe_moves
+from kinglib.record import from_json, to_json
 from kinglib.rules import Rules
 from kinglib.state import State
 
@@ -362,9 +364,6 @@ def check_invariants(rules: Rules, seed: int, *, views: bool = True) -> State:
 
 def _check_record(final: State, moves: list[Move], where: str) -> None:
     """The match survives ``to_json``/``from_json``: same moves, same totals and results."""
-    from kinglib.errors import RecordError
-    from kinglib.record import from_json, to_json
-
     recorded = final.moves
     if len(recorded) != len(moves):
         raise broken(

@@ -19,6 +19,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from kinglib import __version__
+from kinglib.plugins import variant_names
+from kinglib.testing.checks import check_invariants
+
 if TYPE_CHECKING:
     from kinglib.rules import Rules
 
@@ -67,9 +71,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_report_header(config: pytest.Config) -> str:
     """Name kinglib's version and the variants it finds."""
-    from kinglib import __version__
-    from kinglib.plugins import variant_names
-
     return f"kinglib {__version__}: variants {', '.join(variant_names())}"
 
 
@@ -82,7 +83,6 @@ def kinglib_seeds(request: pytest.FixtureRequest) -> tuple[int, ...]:
 @pytest.fixture
 def kinglib_check(kinglib_seeds: tuple[int, ...]) -> Callable[[Rules], None]:
     """A function that checks the invariants of rules on a random match for every seed."""
-    from kinglib.testing.checks import check_invariants
 
     def check(rules: Rules) -> None:
         for seed in kinglib_seeds:
