@@ -17,6 +17,7 @@ from kinglib.errors import (
     UnknownVariantError,
 )
 from kinglib.hookspecs import for_contracts, hookimpl, hookspec
+from kinglib.loading import load_rules
 from kinglib.moves import (
     Bid,
     Choose,
@@ -36,7 +37,7 @@ from kinglib.options import Option, VariantInfo
 from kinglib.play import Summary, play, simulate
 from kinglib.plugins import add_variant, house_rules_names, variant_names
 from kinglib.record import from_json, to_json
-from kinglib.rules import Rules, load_rules
+from kinglib.rules import Rules
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, Phase, State, Trick
 from kinglib.trick_rules import TrickRules

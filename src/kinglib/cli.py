@@ -25,11 +25,12 @@ from kinglib._version import __version__
 from kinglib.builds import kernel_info
 from kinglib.command_errors import FAILURE, USAGE_ERROR, CommandError
 from kinglib.errors import KinglibError, RulesError, UnknownVariantError
+from kinglib.loading import load_rules
 from kinglib.play import simulate
 from kinglib.play_cli import add_play_arguments, add_replay_arguments, run_play, run_replay
 from kinglib.plugins import house_rules_names, variant_names
 from kinglib.progress_bar import busy_note, progress_bar
-from kinglib.rules import Rules, load_rules
+from kinglib.rules import Rules
 from kinglib.tables import (
     contracts_table,
     house_rules_table,

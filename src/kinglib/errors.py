@@ -13,7 +13,7 @@ Which function raises which error, for any input whatever its type:
   :class:`NotationError`;
 * loading a record (:func:`~kinglib.record.from_json`): :class:`RecordError`, also for a
   record over its limits (:class:`~kinglib.record.RecordLimits`);
-* building rules (:func:`~kinglib.rules.load_rules`): :class:`UnknownVariantError` for the
+* building rules (:func:`~kinglib.load_rules`): :class:`UnknownVariantError` for the
   variant, :class:`RulesError` for players, options and plugins;
 * applying a move (:meth:`State.apply <kinglib.state.State.apply>`):
   :class:`IllegalMoveError` (a move that is not a move at all too), the state unchanged.

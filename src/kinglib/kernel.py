@@ -459,6 +459,8 @@ def follow_mask(hand: i64, led: i64, trick_mask: i64, rules: DealRules, stock_le
 
 def winner_of(codes: list[int], best: i64) -> int:
     """The seat whose play among ``codes`` is the card ``best``."""
+    if not best:
+        raise AssertionError("a trick without a winner")
     index = bit_index(best)
     for code in codes:
         if code & 63 == index:

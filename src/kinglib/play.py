@@ -24,9 +24,10 @@ import attrs
 
 from kinglib.bots import Bot, RandomBot, bot_name
 from kinglib.errors import IllegalMoveError, RulesError
+from kinglib.loading import load_rules
 from kinglib.plugins import house_rules_names
 from kinglib.random_match import random_match, random_outcome
-from kinglib.rules import Rules, load_rules
+from kinglib.rules import Rules
 from kinglib.seeding import game_seed
 from kinglib.state import State
 

@@ -430,7 +430,7 @@ def _plugins(names: list[str], given: Sequence[Any]) -> list[Any]:
 
 def _load_rules(data: Mapping[str, Any], plugins: list[Any]) -> Rules:
     from kinglib.errors import RulesError, UnknownVariantError
-    from kinglib.rules import load_rules
+    from kinglib.loading import load_rules
 
     options = {name: _tuples(v) for name, v in data["options"].items()}
     try:

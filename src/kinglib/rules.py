@@ -1,50 +1,34 @@
-"""Rules: a variant, its options and its plugins, resolved once; :func:`load_rules`.
+"""Rules: a variant, its options and its plugins, resolved once.
 
-:func:`load_rules` builds a fresh plugin manager for every rules object: kinglib's defaults
-first, then the building blocks each variant names (``VariantInfo.parts``), the variant's base
-(if any), the variant, and the caller's plugins. It then asks the hooks once for the pack, the
-contracts, the schedule and the phase rules, so that playing a card calls no hook unless a
-house rule filters the legal moves (:mod:`kinglib.hookspecs` states when each hook is called).
-
-The hooks called once a deal go through :mod:`kinglib.hook_calls`; a deal given in full is
-checked by :mod:`kinglib.given_deals`.
+:func:`kinglib.load_rules` builds them (:func:`assemble`, then :func:`settle` for each field
+it learns from the hooks). The hooks called once a deal go through :mod:`kinglib.hook_calls`;
+a deal given in full is checked by :mod:`kinglib.given_deals`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
-import attrs
 import pluggy
 
-from kinglib import defaults
 from kinglib.cards import CardSet, Suit
 from kinglib.contracts import Contract
 from kinglib.dealing import Deal, deal_rng
 from kinglib.errors import RulesError, short_repr
 from kinglib.flow import start_deal
 from kinglib.given_deals import given_deal, given_match_deals
-from kinglib.hook_calls import PER_DEAL_HOOKS, house_filter, per_deal_caller
-from kinglib.load_checks import check_loaded, settled_contracts
+from kinglib.hook_calls import PER_DEAL_HOOKS, per_deal_caller
 from kinglib.moves import Move
 from kinglib.options import Option, VariantInfo
-from kinglib.phases import ContractPlay, PhaseRules
-from kinglib.plugins import (
-    load_variant_plugin,
-    make_plugin_manager,
-    register_plugins,
-    register_variant,
-    unknown_option_hint,
-)
+from kinglib.phases import PhaseRules
 from kinglib.sampling import sample as sample_world
 from kinglib.schedule import Schedule
 from kinglib.state import DealResult, MatchSetup, Phase, State
 from kinglib.view import View
 
-__all__ = ["DIRECTIONS", "Rules", "load_rules"]
+__all__ = ["DIRECTIONS", "Rules", "assemble", "settle"]
 
 #: The directions of play.
 DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
@@ -278,169 +262,65 @@ class Rules:
         raise TypeError("Rules are not pickled: rebuild them with load_rules()")
 
 
-def load_rules(
-    variant: str, /, *, players: int | None = None, plugins: Sequence[Any] = (), **options: Any
-) -> Rules:
-    """Resolve a variant with its options and plugins into :class:`Rules`.
-
-    Args:
-        variant: a name from :func:`variant_names`.
-        players: the number of seats (the variant's default when omitted).
-        plugins: extra pluggy plugins (modules or objects with ``@kinglib.hookimpl``
-            functions), or names of installed house rules; registered after the variant.
-        **options: the variant's options, by name.
-
-    Raises:
-        UnknownVariantError: the variant is neither built in nor installed.
-        RulesError: an unknown option, a bad option value or a bad player count.
-
-    """
-    plugin = load_variant_plugin(variant)
-    pm = make_plugin_manager()
-    pm.register(defaults, name="kinglib.defaults")
-    stack = [(variant, plugin)]
-    base_info = _info_of(plugin, variant)
-    seen = {variant}
-    while base_info.base is not None:
-        base = base_info.base
-        if base in seen:
-            raise RulesError(f"variant {variant!r} has a cycle of base variants at {base!r}")
-        seen.add(base)
-        base_plugin = load_variant_plugin(base)
-        stack.append((base, base_plugin))
-        base_info = _info_of(base_plugin, base)
-    for name, p in reversed(stack):
-        register_variant(pm, name, p, _info_of(p, name).parts)
-    extra = register_plugins(pm, plugins)
-
-    info: VariantInfo = pm.hook.kinglib_variant_info()
-    rules = object.__new__(Rules)
-    setattr_ = object.__setattr__
-    setattr_(rules, "variant", variant)
-    setattr_(rules, "info", info)
-    setattr_(rules, "plugins", extra)
-    setattr_(rules, "plugin_manager", pm)
-    setattr_(
-        rules,
-        "_hooks",
-        {
-            name: per_deal_caller(getattr(pm.hook, name), args)
-            for name, args in PER_DEAL_HOOKS.items()
-        },
-    )
-
-    if players is None:
-        players = info.default_players
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesError(f"players is a whole number, not {short_repr(players)}")
-    if players not in info.players:
-        counts = ", ".join(str(p) for p in info.players)
-        raise RulesError(f"{variant} is played by {counts} players, not {short_repr(players)}")
-    setattr_(rules, "players", players)
-
-    specs: dict[str, Option] = {}
-    for found in reversed(pm.hook.kinglib_options(variant=variant)):
-        for opt in found:
-            specs[opt.name] = opt
-    for opt in info.options:
-        specs[opt.name] = opt
-    for found in pm.hook.kinglib_option_defaults(variant=variant)[::-1]:
-        for name, value in dict(found).items():
-            if name not in specs:
-                raise RulesError(
-                    f"kinglib_option_defaults gave a default for {name!r}, which is no option of "
-                    f"{variant}; its options are: {', '.join(sorted(specs))}"
-                )
-            specs[name] = attrs.evolve(specs[name], default=value, default_for=None)
-    unknown = sorted(set(options) - set(specs))
-    if unknown:
-        raise RulesError(
-            f"unknown option {unknown[0]!r} for {variant}; its options are: "
-            f"{', '.join(sorted(specs))}{unknown_option_hint(unknown[0], variant)}"
-        )
-    resolved: dict[str, Any] = {}
-    # An option whose default depends on the others is resolved once they are.
-    derived = [n for n, spec in specs.items() if spec.default_for is not None and n not in options]
-    for name in [*(n for n in specs if n not in derived), *derived]:
-        spec = specs[name]
-        value = options[name] if name in options else spec.default_given(resolved, players)
-        try:
-            resolved[name] = spec.resolve(value, players)
-        except ValueError as exc:
-            raise RulesError(f"{variant}: {exc}") from None
-    setattr_(rules, "option_specs", MappingProxyType(specs))
-    setattr_(rules, "options", MappingProxyType({name: resolved[name] for name in specs}))
-
-    direction = pm.hook.kinglib_direction(rules=rules)
-    if direction not in DIRECTIONS:
-        raise RulesError(
-            f"{variant}: the direction of play is 'clockwise' or 'counterclockwise', not "
-            f"{short_repr(direction)}"
-        )
-    setattr_(rules, "direction", direction)
-    setattr_(rules, "step", 1 if direction == "clockwise" else players - 1)
-    setattr_(rules, "_deal_rules", {})
-    deck = pm.hook.kinglib_deck(rules=rules)
-    setattr_(rules, "deck", deck)
-    piles = pm.hook.kinglib_deal_piles(rules=rules) or {}
-    _check_piles(variant, piles, len(deck), players)
-    setattr_(rules, "deal_piles", MappingProxyType(dict(piles)))
-    contracts = pm.hook.kinglib_contracts(rules=rules)
-    if not contracts:
-        raise RulesError(f"variant {variant!r} defines no contracts")
-    setattr_(rules, "contracts", MappingProxyType(settled_contracts(rules, contracts)))
-    setattr_(rules, "schedule", pm.hook.kinglib_schedule(rules=rules))
-    # The house filter is known before the phases are built: a phase reads it from the rules
-    # it is built with (a trick play carries no legal cards when a filter may cut them).
-    setattr_(rules, "legal_moves_filter", house_filter(pm))
-    phases: dict[Phase, PhaseRules] = {}
-    named: dict[str, PhaseRules] = {}
-    for found in reversed(pm.hook.kinglib_phases(rules=rules)):
-        for key, phase_rules in found.items():
-            if isinstance(key, Phase):
-                phases[key] = phase_rules
-            elif isinstance(key, str):
-                named[key] = phase_rules
-            else:
-                raise RulesError(
-                    f"kinglib_phases of {variant} gave the key {short_repr(key)}: a key is a "
-                    "Phase or the name of a play phase of the variant's own"
-                )
-    setattr_(rules, "play_phases", MappingProxyType(named))
-    if named:
-        trick_play = phases.get(Phase.PLAY)
-        phases[Phase.PLAY] = ContractPlay(trick_play, named)
-    setattr_(rules, "phases", MappingProxyType(phases))
-    setattr_(rules, "_phase_rules", phases)
-    check_loaded(rules)
-    return rules
-
-
-def _check_piles(variant: str, piles: Mapping[str, int], cards: int, players: int) -> None:
-    """Refuse piles that are no ``name: size`` pairs, or that leave a pack that won't divide."""
-    for name, size in piles.items():
-        if not isinstance(name, str) or isinstance(size, bool) or not isinstance(size, int):
-            raise RulesError(
-                f"kinglib_deal_piles of {variant} gave {short_repr(dict(piles))}: it maps pile "
-                "names to whole numbers of cards"
-            )
-        if size < 0:
-            raise RulesError(f"kinglib_deal_piles of {variant}: pile {name!r} has {size} cards")
-    rest = cards - sum(piles.values())
-    if piles and (rest < 0 or rest % players):
-        raise RulesError(
-            f"kinglib_deal_piles of {variant} lays {sum(piles.values())} of the {cards} cards "
-            f"aside, and the {rest} left do not divide among {players} hands"
-        )
-
-
 def _first(pair: tuple[str, Any]) -> str:
     return pair[0]
 
 
-def _info_of(plugin: Any, name: str) -> VariantInfo:
-    get = getattr(plugin, "kinglib_variant_info", None)
-    if get is None:
-        raise RulesError(f"variant plugin {name!r} has no kinglib_variant_info hook")
-    info: VariantInfo = get()
-    return info
+#: The fields of :class:`Rules` that the loader settles once it has asked the hooks.
+_SETTLED = frozenset(
+    {
+        "players",
+        "option_specs",
+        "options",
+        "direction",
+        "step",
+        "deck",
+        "deal_piles",
+        "contracts",
+        "schedule",
+        "legal_moves_filter",
+        "play_phases",
+        "phases",
+    }
+)
+
+
+def assemble(
+    variant: str, info: VariantInfo, plugins: tuple[Any, ...], plugin_manager: pluggy.PluginManager
+) -> Rules:
+    r"""New rules of ``variant`` with their plugins registered, the rest to be :func:`settle`\ d.
+
+    The loader (:func:`kinglib.load_rules`) builds rules in steps, since the hooks that answer
+    the pack, the contracts or the phases read the rules' players and options: it settles each
+    field as it learns it, then hands the rules out, immutable from then on.
+    """
+    rules = object.__new__(Rules)
+    setattr_ = object.__setattr__
+    setattr_(rules, "variant", variant)
+    setattr_(rules, "info", info)
+    setattr_(rules, "plugins", plugins)
+    setattr_(rules, "plugin_manager", plugin_manager)
+    hooks = plugin_manager.hook
+    calls = {
+        name: per_deal_caller(getattr(hooks, name), args) for name, args in PER_DEAL_HOOKS.items()
+    }
+    setattr_(rules, "_hooks", calls)
+    setattr_(rules, "_deal_rules", {})
+    return rules
+
+
+def settle(rules: Rules, **fields: Any) -> None:
+    """Give fields of ``rules`` while they are being loaded (see :func:`assemble`).
+
+    Each of the fields the loader learns (``players``, ``options``, ``deck``, ``contracts``,
+    ``phases``...) is settled once. Raises :class:`ValueError` for any other name, or a field
+    settled before.
+    """
+    for name, value in fields.items():
+        if name not in _SETTLED:
+            raise ValueError(f"{name!r} is no field the loader settles")
+        if name in vars(rules):
+            raise ValueError(f"the rules' {name!r} is settled already")
+        object.__setattr__(rules, name, value)
+        if name == "phases":
+            object.__setattr__(rules, "_phase_rules", dict(value))
