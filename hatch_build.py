@@ -1,8 +1,8 @@
 """The wheel's build hook: with ``KINGLIB_COMPILE=1`` the trick kernel is compiled with mypyc.
 
-Without the variable (or with ``0``) nothing happens and ``kinglib.kernel`` installs as the
+Without the variable (or with ``0``) nothing happens and ``kinglib.engine.kernel`` installs as the
 pure-Python module it is, so that no C compiler is needed. With it, a non-editable wheel build
-compiles ``src/kinglib/kernel.py`` into an extension module placed beside it in the wheel
+compiles ``src/kinglib/engine/kernel.py`` into an extension module placed beside it in the wheel
 (Python imports the extension before the ``.py`` file), and the wheel is tagged for this
 interpreter and platform. An editable install always stays pure Python.
 """
@@ -20,7 +20,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled, as paths from the project's root.
-COMPILED = ["src/kinglib/kernel.py"]
+COMPILED = ["src/kinglib/engine/kernel.py"]
 
 #: What the compilation needs in the build environment.
 COMPILE_REQUIRES = ["mypy>=1.10", "setuptools>=68", "mypy_extensions>=1.0"]
@@ -64,7 +64,8 @@ class CompiledKernelHook(BuildHookInterface):  # type: ignore[type-arg]
         for module in COMPILED:
             target = sources / Path(module).relative_to("src")
             target.parent.mkdir(parents=True, exist_ok=True)
-            (target.parent / "__init__.py").touch()
+            for package in target.relative_to(sources).parents[:-1]:
+                (sources / package / "__init__.py").touch()
             shutil.copyfile(Path(self.root) / module, target)
         relative = [Path(module).relative_to("src").as_posix() for module in COMPILED]
         subprocess.run(

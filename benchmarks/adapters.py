@@ -172,7 +172,7 @@ def _gymnasium(bots: bool) -> Measure | None:
         import numpy as np
 
         from kinglib.adapters import gymnasium
-        from kinglib.bots import RandomBot
+        from kinglib.players.bots import RandomBot
     except ImportError:
         return None
     opponents: Any = [RandomBot(seed=s) for s in (1, 2, 3)] if bots else "random"

@@ -36,8 +36,8 @@ from typing import Any
 
 import kinglib
 from kinglib import Rules, State, load_rules, simulate, to_json
-from kinglib.builds import kernel_replaced, python_kernel
-from kinglib.state import Phase
+from kinglib.engine.builds import kernel_replaced, python_kernel
+from kinglib.engine.state import Phase
 
 # A measurement runs whole games until its time budget is spent and returns
 # (count, seconds) pairs, one per counted unit (moves, deals, ...).

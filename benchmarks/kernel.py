@@ -38,7 +38,7 @@ import attrs
 
 import kinglib
 from kinglib import Rules, hookimpl, load_rules, simulate
-from kinglib.builds import kernel_replaced, python_kernel
+from kinglib.engine.builds import kernel_replaced, python_kernel
 
 #: A measurement: run for about ``budget`` seconds, return ``{unit: (count, seconds)}``.
 Measure = Callable[[float], dict[str, tuple[int, float]]]

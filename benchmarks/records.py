@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable
 
 import kinglib
+from kinglib.engine.random_match import random_match
 from kinglib.plugins import variant_names
-from kinglib.random_match import random_match
 
 
 def _median(action: Callable[[], object], repeat: int) -> float:

@@ -15,7 +15,7 @@ import statistics
 import time
 
 import kinglib
-from kinglib.bots import SearchBot
+from kinglib.players.bots import SearchBot
 
 
 def samples_per_second(runs: int = 5, count: int = 500) -> float:

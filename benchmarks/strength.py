@@ -19,8 +19,8 @@ from collections import defaultdict
 import attrs
 
 import kinglib
-from kinglib.seeding import game_seed
-from kinglib.tournament import DuplicateResult, TournamentResult, duplicate_match
+from kinglib.apps.tournament import DuplicateResult, TournamentResult, duplicate_match
+from kinglib.values.seeding import game_seed
 
 
 def _now() -> datetime.datetime:

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from rich.console import Console
 
 import kinglib
-from kinglib.bots import Bot, HeuristicBot, RandomBot, bot_name
-from kinglib.match_end import match_end_points
-from kinglib.tables import points_text, score_sheet, winners_line
+from kinglib.apps.rule_tables import points_text, score_sheet, winners_line
+from kinglib.engine.match_end import match_end_points
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot, bot_name
 
 
 def seat_bots(players: int) -> list[Bot]:

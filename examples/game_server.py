@@ -6,7 +6,7 @@ line of text holding a move (``QS``, ``pass``, ``bid 2``, ``declare H``...). Mes
 server, one JSON object a line:
 
 * ``{"type": "your_move", "seat": 1, "view": {...}}``: the seat's view
-  (:meth:`kinglib.view.View.to_dict`), with its legal moves;
+  (:meth:`kinglib.engine.view.View.to_dict`), with its legal moves;
 * ``{"type": "refused", "seat": 1, "text": "ZZ", "error": "..."}``: the move could not be
   read or is not legal; the state is unchanged and a new ``your_move`` follows (a seat refused
   :data:`MAX_REFUSALS` times in a row has gone, like a seat whose connection closed);
@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 import kinglib
-from kinglib.errors import short_repr
+from kinglib.values.errors import short_repr
 
 #: A seat refused this many times in a row has gone.
 MAX_REFUSALS = 100

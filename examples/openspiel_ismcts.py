@@ -18,7 +18,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import kinglib.adapters.openspiel as king_spiel
-from kinglib.bots import Bot, HeuristicBot, RandomBot
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot
 
 
 def play_deal(

@@ -3,12 +3,13 @@
 The first byte of an input picks the entry point, the rest is its input:
 
 * ``from_json`` (most inputs, and every record of the seed corpus): only
-  :class:`~kinglib.errors.RecordError` may come out, and a record that loads must save to a
+  :class:`~kinglib.values.errors.RecordError` may come out, and a record that loads must save to a
   record of the same game;
 * ``parse_move``, with and without a state to read short forms in, and the card parsers: only
-  :class:`~kinglib.errors.NotationError`;
+  :class:`~kinglib.values.errors.NotationError`;
 * ``load_rules`` with one option read from the input: only
-  :class:`~kinglib.errors.RulesError` (or :class:`~kinglib.errors.UnknownVariantError`).
+  :class:`~kinglib.values.errors.RulesError` (or
+  :class:`~kinglib.values.errors.UnknownVariantError`).
 
 Anything else raised is a finding: the fuzzer stops and writes the input to a ``crash-*`` file.
 :func:`check` is plain Python, so the tests run the seed corpus through it without atheris.

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import kinglib
+from kinglib.engine.random_match import random_match
 from kinglib.plugins import variant_names
-from kinglib.random_match import random_match
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 

@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 import kinglib
+from kinglib.engine.random_match import random_match
 from kinglib.plugins import variant_names
-from kinglib.random_match import random_match
 
 
 @cache

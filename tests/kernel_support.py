@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from kinglib import kernel
-from kinglib.cards import Card
-from kinglib.kernel import DealRules, deal_rules_of
+from kinglib.engine import kernel
+from kinglib.engine.kernel import DealRules, deal_rules_of
+from kinglib.values.cards import Card
 
 MASKS = st.integers(min_value=0, max_value=(1 << 54) - 1)
 SUITED = st.integers(min_value=0, max_value=(1 << 52) - 1)

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Card, CardSet, Move, Phase, Rules, State, Suit
-from kinglib.bots import HeuristicBot
-from kinglib.human import read_move
+from kinglib.apps.human import read_move
+from kinglib.engine.view import View
 from kinglib.kit.trump_rounds import UNDEALT, Praise
+from kinglib.players.bots import HeuristicBot
 from kinglib.testing import strategies
 from kinglib.testing.checks import check_cards
-from kinglib.view import View
 
 #: A way of choosing a move: the state and its legal moves in, one of the moves out.
 Policy = Callable[[State, tuple[Move, ...]], Move]

@@ -16,8 +16,8 @@ from kinglib import kernel  # noqa: E402
 from kinglib.adapters import batch_rules as br  # noqa: E402
 from kinglib.adapters import draws  # noqa: E402
 from kinglib.adapters.policies import greedy_batch, strongest, weakest  # noqa: E402
-from kinglib.kernel import R_PLAYERS, R_SCORING, R_STEP, R_VOID, VOID_DRAW, DealRules  # noqa: E402
-from kinglib.playouts import _strongest, _weakest, greedy_card  # noqa: E402
+from kinglib.engine.kernel import R_PLAYERS, R_SCORING, R_STEP, R_VOID, VOID_DRAW, DealRules  # noqa: E402
+from kinglib.players.playouts import _strongest, _weakest, greedy_card  # noqa: E402
 from tests.kernel_support import SUITED, deal_rules  # noqa: E402
 
 #: Deal rules the batch plays: no jokers, no draws from the stock.

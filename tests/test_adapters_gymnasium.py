@@ -12,7 +12,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import kinglib  # noqa: E402
 from kinglib.adapters import gymnasium as king_gym  # noqa: E402
 from kinglib.adapters.actions import ActionSpace  # noqa: E402
-from kinglib.bots import RandomBot  # noqa: E402
+from kinglib.players.bots import RandomBot  # noqa: E402
 from tests.adapter_support import VARIANTS, house_rules  # noqa: E402
 
 

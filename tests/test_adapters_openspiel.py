@@ -11,7 +11,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import kinglib  # noqa: E402
 from kinglib.adapters import openspiel as king_spiel  # noqa: E402
-from kinglib.bots import Bot, HeuristicBot, RandomBot  # noqa: E402
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot  # noqa: E402
 from tests.adapter_support import HOUSE_RULES, VARIANTS, house_rules  # noqa: E402
 
 

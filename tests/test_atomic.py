@@ -22,9 +22,9 @@ from kinglib import (
     RulesError,
     Suit,
 )
-from kinglib.invariants import invariants_of
 from kinglib.kit.widow import DiscardCards, widow_of
-from kinglib.schedule import Schedule
+from kinglib.plugins.invariants import invariants_of
+from kinglib.values.schedule import Schedule
 from kinglib_variants.atomic import GAMES
 from tests.support import (
     check_chosen_state,

@@ -25,8 +25,8 @@ from kinglib import (
     Suit,
     UnknownVariantError,
 )
-from kinglib.contracts import NEGATIVE_GAMES
-from kinglib.tricks import TrickPlay
+from kinglib.engine.tricks import TrickPlay
+from kinglib.values.contracts import NEGATIVE_GAMES
 from tests.support import play, snapshot
 from tests.test_simple_rules import HEART_LEAD, MIXED
 from tests.test_trump_rounds import VOID_CLUBS

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, Suit
-from kinglib.cards import SUIT_MASKS
-from kinglib.invariants import invariants_of
-from kinglib.schedule import Schedule
+from kinglib.plugins.invariants import invariants_of
+from kinglib.values.cards import SUIT_MASKS
+from kinglib.values.schedule import Schedule
 from kinglib_variants import bidding
 from tests.support import (
     card,

@@ -41,9 +41,9 @@ from typing import Any
 import pytest
 
 import kinglib
-from kinglib.bots import Bot, HeuristicBot, RandomBot
-from kinglib.cards import CardSet
-from kinglib.moves import Bid, Choose, Discard, Pass, Play
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot
+from kinglib.values.cards import CardSet
+from kinglib.values.moves import Bid, Choose, Discard, Pass, Play
 
 #: case -> (variant, players, options, seeds, least mean margin)
 CASES: dict[str, tuple[str, int | None, dict[str, Any], int, float]] = {

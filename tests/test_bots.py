@@ -26,8 +26,8 @@ from kinglib import (
     Sell,
     Suit,
 )
-from kinglib.bots import Bot, HeuristicBot, RandomBot, bot_name
-from kinglib.view import View
+from kinglib.engine.view import View
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot, bot_name
 
 SIMPLE = kinglib.load_rules("simple")
 
@@ -354,7 +354,7 @@ def test_reads_offers_from_seat_offer_pairs_in_the_extras() -> None:
 
 
 def test_an_offer_is_the_second_item_of_a_seat_offer_pair() -> None:
-    from kinglib.bots import _best_offer
+    from kinglib.players.heuristic import _best_offer
 
     assert _best_offer([((3, 1), (2, "pass"))]) == 1
     assert _best_offer([{"buyer": 3, "seller": 0, "tricks": 2}]) == 2

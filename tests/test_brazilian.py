@@ -24,10 +24,10 @@ from kinglib import (
     State,
     Suit,
 )
-from kinglib.bots import HeuristicBot, SearchBot
-from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
-from kinglib.invariants import invariants_of
+from kinglib.players.bots import HeuristicBot, SearchBot
+from kinglib.plugins.invariants import invariants_of
 from kinglib.testing import check_invariants
+from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
 from tests.family_support import NEGATIVES, SUITED, play_out, play_out_deal, shuffled_hands
 from tests.support import legal_cards, play, play_match, random_policy, snapshot
 

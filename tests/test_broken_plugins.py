@@ -10,14 +10,14 @@ import attrs
 import pytest
 
 import kinglib
-from kinglib.cards import Card, CardSet
-from kinglib.contracts import Contract
-from kinglib.dealing import Deal, deal_evenly
-from kinglib.invariants import Invariants, shown_in_extras
-from kinglib.moves import Move
-from kinglib.schedule import Schedule
-from kinglib.state import State
+from kinglib.engine.dealing import Deal, deal_evenly
+from kinglib.engine.state import State
+from kinglib.plugins.invariants import Invariants, shown_in_extras
 from kinglib.testing import check_deal, check_invariants, check_state
+from kinglib.values.cards import Card, CardSet
+from kinglib.values.contracts import Contract
+from kinglib.values.moves import Move
+from kinglib.values.schedule import Schedule
 from tests.conftest import KINGLIB_PLUGIN_ARGS
 
 

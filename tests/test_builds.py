@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 
 import kinglib
-from kinglib.builds import is_compiled, kernel_path
+from kinglib.engine.builds import is_compiled, kernel_path
 
 
 def test_kernel_info_says_which_file_the_kernel_came_from() -> None:

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kinglib import Card, CardSet, NotationError, Rank, Suit
-from kinglib.cards import ALL_CARDS_MASK, JOKERS_MASK, RANK_MASKS, SUIT_MASKS, deck_mask
+from kinglib.values.cards import ALL_CARDS_MASK, JOKERS_MASK, RANK_MASKS, SUIT_MASKS, deck_mask
 
 ALL_CARDS = [Card.from_index(i) for i in range(54)]
 SUIT_CARDS = [c for c in ALL_CARDS if not c.is_joker]

@@ -12,8 +12,8 @@ import pytest
 
 import kinglib
 from kinglib import Play
-from kinglib.bots import Bot, HeuristicBot
-from kinglib.view import View
+from kinglib.engine.view import View
+from kinglib.players.bots import Bot, HeuristicBot
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 SIMPLE = kinglib.load_rules("simple")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import kinglib
-from kinglib.bots import Bot, HeuristicBot
-from kinglib.view import View
+from kinglib.engine.view import View
+from kinglib.players.bots import Bot, HeuristicBot
 from tests.test_cli import run
 
 SIMPLE = kinglib.load_rules("simple")
@@ -131,7 +131,7 @@ def test_the_pace_is_bounded() -> None:
 def test_ctrl_c_saves_the_match_then_stops_as_interrupted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from kinglib.cli import main
+    from kinglib.apps.cli import main
 
     typed = iter(["1", "1"])
 

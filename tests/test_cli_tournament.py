@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import kinglib
-from kinglib import tournament_cli
-from kinglib.cli import main
-from kinglib.tournament import tournament
+from kinglib.apps import tournament_cli
+from kinglib.apps.cli import main
+from kinglib.apps.tournament import tournament
 
 JOKERS = kinglib.load_rules("jokers")
 
@@ -149,7 +149,7 @@ def test_the_plot_counts_matches_in_whole_numbers(tmp_path: Path) -> None:
 def test_a_note_says_when_the_cores_are_busy(
     monkeypatch: pytest.MonkeyPatch, load: float, workers: int, noted: bool
 ) -> None:
-    from kinglib import progress_bar
+    from kinglib.apps import progress_bar
 
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})

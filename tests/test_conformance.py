@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import kinglib
-from kinglib.errors import RulesError
 from kinglib.testing.conformance import RulesConformance
+from kinglib.values.errors import RulesError
 
 
 def option_sets(variant: str) -> list[dict[str, Any]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kinglib.cards import RANK_MASKS, Rank
-from kinglib.contracts import _boys_mask
+from kinglib.values.cards import RANK_MASKS, Rank
+from kinglib.values.contracts import _boys_mask
 
 
 def test_the_boys_are_jacks_or_jacks_and_kings() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 import kinglib
 from kinglib import Card, CardSet, Rank, Suit
-from kinglib.contracts import (
+from kinglib.values.contracts import (
     NEGATIVE_GAMES,
     POSITIVE_GAMES,
     Contract,
@@ -15,7 +15,7 @@ from kinglib.contracts import (
     king_contracts,
     positive_twin,
 )
-from kinglib.errors import RulesError
+from kinglib.values.errors import RulesError
 
 KH = Card.parse("KH")
 

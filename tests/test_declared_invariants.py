@@ -8,7 +8,12 @@ import pytest
 
 import kinglib
 from kinglib import State
-from kinglib.invariants import ShownInExtras, contract_total, no_shown_cards, shown_in_extras
+from kinglib.plugins.invariants import (
+    ShownInExtras,
+    contract_total,
+    no_shown_cards,
+    shown_in_extras,
+)
 from kinglib.testing import check_invariants, invariants_of
 from kinglib_variants import atomic, bidding, omnibus
 

@@ -19,17 +19,17 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: The modules whose ``__all__`` is public API.
 PUBLIC_MODULES = (
     "kinglib",
-    "kinglib.bots",
+    "kinglib.players.bots",
     "kinglib.testing",
     "kinglib.testing.checks",
     "kinglib.testing.conformance",
     "kinglib.testing.pytest_plugin",
     "kinglib.testing.strategies",
-    "kinglib.invariants",
-    "kinglib.view",
-    "kinglib.record",
-    "kinglib.hookspecs",
-    "kinglib.match_end",
+    "kinglib.plugins.invariants",
+    "kinglib.engine.view",
+    "kinglib.io.record",
+    "kinglib.plugins.hookspecs",
+    "kinglib.engine.match_end",
     "kinglib.kit.choosing",
     "kinglib.kit.trump_rounds",
     "kinglib.kit.widow",
@@ -69,7 +69,7 @@ def attribute_doc(module: ModuleType, name: str) -> str:
 def test_the_public_modules_export_names() -> None:
     names = public_names()
     assert len(names) > 60
-    assert ("kinglib", "load_rules") in names and ("kinglib.bots", "HeuristicBot") in names
+    assert ("kinglib", "load_rules") in names and ("kinglib.players.bots", "HeuristicBot") in names
 
 
 @pytest.mark.parametrize(("module_name", "name"), public_names())
@@ -139,7 +139,7 @@ def test_the_readme_python_code_runs(tmp_path: Path) -> None:
 
 
 def test_every_hook_says_when_it_is_called_and_how_answers_combine() -> None:
-    from kinglib import hookspecs
+    from kinglib.plugins import hookspecs
 
     hooks = [name for name in hookspecs.__all__ if name.startswith("kinglib_")]
     assert len(hooks) >= 17
@@ -150,7 +150,7 @@ def test_every_hook_says_when_it_is_called_and_how_answers_combine() -> None:
     for name in hooks:
         doc = inspect.getdoc(getattr(hookspecs, name)) or ""
         assert "*Called:*" in doc and "*Results:*" in doc, name
-        assert f".. autofunction:: kinglib.hookspecs.{name}\n" in reference, name
+        assert f".. autofunction:: kinglib.plugins.hookspecs.{name}\n" in reference, name
 
 
 def test_the_docs_stand_alone() -> None:

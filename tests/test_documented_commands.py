@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from kinglib.cli import build_parser
+from kinglib.apps.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -24,10 +24,10 @@ from kinglib import (
     State,
     Suit,
 )
-from kinglib.cards import iter_indices
-from kinglib.flow import start_deal
-from kinglib.schedule import Schedule
-from kinglib.state import MatchSetup
+from kinglib.engine.flow import start_deal
+from kinglib.engine.state import MatchSetup
+from kinglib.values.cards import iter_indices
+from kinglib.values.schedule import Schedule
 from kinglib_variants import domino as domino_plugin
 from kinglib_variants.domino import DominoAux, domino_stock_order, stock_order
 

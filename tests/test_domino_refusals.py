@@ -9,7 +9,7 @@ import pytest
 
 import kinglib
 from kinglib import Draw, IllegalMoveError, Play, State
-from kinglib.cards import SUIT_MASKS, CardSet
+from kinglib.values.cards import SUIT_MASKS, CardSet
 from kinglib_variants.domino import stock_order
 
 SUITS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}

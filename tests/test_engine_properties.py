@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Card, CardSet, IllegalMoveError, Phase, Play, Rules, State
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
+from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
 from tests.support import replay, snapshot
 
 ALL_PLAYS = [Play(Card.from_index(i)) for i in range(54)]

@@ -39,7 +39,7 @@ def test_bot_match_prints_the_deals_and_the_score_sheet() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     # The same match, played here with the same bots, is what the script printed.
-    from kinglib.bots import Bot, HeuristicBot, RandomBot
+    from kinglib.players.bots import Bot, HeuristicBot, RandomBot
 
     rules = kinglib.load_rules("simple")
     bots: list[Bot] = [HeuristicBot(), RandomBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)]

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import IllegalMoveError, Phase, Play, State
-from kinglib.dealing import shuffle_cards as _shuffle
-from kinglib.moves import Move
-from kinglib.state import carried_legal
-from kinglib.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
+from kinglib.engine.dealing import shuffle_cards as _shuffle
+from kinglib.engine.state import carried_legal
+from kinglib.engine.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
+from kinglib.values.moves import Move
 from tests.test_simple_rules import MIXED, MIXED_PLAY
 from tests.test_trump_rounds import VOID_CLUBS
 

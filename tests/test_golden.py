@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import kinglib
+from kinglib.apps.rule_tables import score_sheet
 from kinglib.plugins import BUILTIN_VARIANTS
-from kinglib.tables import score_sheet
 from tests.golden.regenerate import CASES, outcome
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -1,7 +1,8 @@
 """The direct call of the per-deal hooks gives what pluggy's own call gives.
 
 The rules call the hooks of a deal (dealing, opening, scoring, details, match end) through
-:func:`kinglib.hook_calls.per_deal_caller`, which skips pluggy's bookkeeping when it can. Every
+:func:`kinglib.engine.hook_calls.per_deal_caller`, which skips pluggy's bookkeeping when it can.
+Every
 call a match makes is replayed here through ``rules.plugin_manager.hook.<name>(...)`` and the
 two results compared, in every variant, alone and under house rules that wrap, reorder, decline
 (``None``) and take only some of the arguments.
@@ -17,10 +18,10 @@ import pytest
 
 import kinglib
 from kinglib import hookimpl
-from kinglib.bots import RandomBot
-from kinglib.hook_calls import PER_DEAL_HOOKS, per_deal_caller
-from kinglib.rules import Rules
-from kinglib.state import DealResult, State
+from kinglib.engine.hook_calls import PER_DEAL_HOOKS, per_deal_caller
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import DealResult, State
+from kinglib.players.bots import RandomBot
 
 
 class Declining:

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 import kinglib
-from kinglib.cards import Suit
-from kinglib.moves import Bid, Choose, Declare, Discard, Draw, Play
-from kinglib.state import Phase
-from kinglib.view import View
+from kinglib.engine.state import Phase
+from kinglib.engine.view import View
+from kinglib.values.cards import Suit
+from kinglib.values.moves import Bid, Choose, Declare, Discard, Draw, Play
 from tests.support import Typing as Policy
 from tests.support import script
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Card, CardSet, IllegalMoveError, Play, RulesError, State
-from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Suit
+from kinglib.values.cards import JOKERS_MASK, SUIT_MASKS, Suit
 from kinglib_variants import jokers
 
 JK1 = Card.joker(1)

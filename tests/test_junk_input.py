@@ -28,9 +28,9 @@ from kinglib import (
     from_json,
     parse_move,
 )
-from kinglib.cards import CARD_TEXT_LIMIT, CARDS_TEXT_LIMIT
-from kinglib.moves import BID_DIGITS_LIMIT, MOVE_TEXT_LIMIT
-from kinglib.random_match import random_match
+from kinglib.engine.random_match import random_match
+from kinglib.values.cards import CARD_TEXT_LIMIT, CARDS_TEXT_LIMIT
+from kinglib.values.moves import BID_DIGITS_LIMIT, MOVE_TEXT_LIMIT
 
 
 class _BadRepr:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kinglib import kernel
-from kinglib.cards import JOKERS_MASK, SUIT_MASKS, Card, Rank, Suit
-from kinglib.kernel import DealRules, deal_rules_of
+from kinglib.engine import kernel
+from kinglib.engine.kernel import DealRules, deal_rules_of
+from kinglib.values.cards import JOKERS_MASK, SUIT_MASKS, Card, Rank, Suit
 from tests.kernel_support import MASKS, SUITED, SUITS, bits, deal_rules
 
 HEARTS = SUIT_MASKS[Suit.HEARTS]

@@ -1,6 +1,7 @@
 """The installed trick kernel against its Python source, call for call and deal for deal.
 
-``kinglib.kernel`` is the compiled extension when kinglib was built with ``KINGLIB_COMPILE=1``
+``kinglib.engine.kernel`` is the compiled extension when kinglib was built with
+``KINGLIB_COMPILE=1``
 and the Python module otherwise; :data:`PURE` is always the module's Python source, loaded
 under another name. Every kernel function that the engine calls is replaced by a twin that
 calls both and asserts that they return the same (every legal mask, every trick's winner,
@@ -24,17 +25,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kinglib
-import kinglib.dealing
-import kinglib.random_match
-import kinglib.tricks
-from kinglib import kernel
-from kinglib.bots import Bot, HeuristicBot, RandomBot, SearchBot
-from kinglib.builds import kernel_replaced, kernel_users, python_kernel
-from kinglib.kernel import DealRules
-from kinglib.play import game_seed
-from kinglib.random_match import random_match
-from kinglib.state import Phase, State
-from kinglib.tricks import TrickPlay
+import kinglib.engine.dealing
+import kinglib.engine.random_match
+import kinglib.engine.tricks
+from kinglib.engine import kernel
+from kinglib.engine.builds import kernel_replaced, kernel_users, python_kernel
+from kinglib.engine.kernel import DealRules
+from kinglib.engine.random_match import random_match
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import TrickPlay
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from kinglib.players.matches import game_seed
 from tests.kernel_support import MASKS, SUITED, deal_rules
 from tests.support import VARIANTS, player_counts, rules_for
 
@@ -120,20 +121,26 @@ def test_every_module_that_calls_the_kernel_is_found_and_replaced() -> None:
         ".".join(path.relative_to(source).with_suffix("").parts): path.read_text(encoding="utf-8")
         for path in source.rglob("*.py")
     }
-    importers = {name for name, text in texts.items() if "from kinglib.kernel import" in text}
+    importers = {
+        name for name, text in texts.items() if "from kinglib.engine.kernel import" in text
+    }
     for name in importers:  # every one loaded, so that the search can find it
         __import__(name)
     users = set(kernel_users())
     # Every module holding a kernel function imports it by name (and is found): none reaches
     # the kernel through the module, where kernel_replaced would not see the call.
-    assert {"kinglib.tricks", "kinglib.random_match", "kinglib.playouts"} <= users <= importers
+    assert (
+        {"kinglib.engine.tricks", "kinglib.engine.random_match", "kinglib.players.playouts"}
+        <= users
+        <= importers
+    )
     reaching = {
         name
         for name, text in texts.items()
-        if "kernel." in text.replace("kinglib.kernel", "")
-        and ("from kinglib import kernel" in text or "import kinglib.kernel" in text)
+        if "kernel." in text.replace("kinglib.engine.kernel", "")
+        and ("from kinglib.engine import kernel" in text or "import kinglib.engine.kernel" in text)
     }
-    assert reaching <= {"kinglib.builds"}
+    assert reaching <= {"kinglib.engine.builds"}
 
 
 @pytest.mark.parametrize("variant", ["simple", "bidding", "jokers"])

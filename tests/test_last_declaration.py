@@ -21,8 +21,8 @@ from rich.console import Console
 
 import kinglib
 from kinglib import Bid, Card, CardSet, Declare, Keep, Pass, Phase, Sell, State, Suit
-from kinglib.invariants import shown_in_extras
-from kinglib.tables import deal_label, score_sheet
+from kinglib.apps.rule_tables import deal_label, score_sheet
+from kinglib.plugins.invariants import shown_in_extras
 from kinglib.testing import check_deal, check_state, invariants_of
 
 OTYGRYSH = kinglib.load_rules("simple", scheme="otygrysh")

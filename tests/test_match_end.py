@@ -11,10 +11,10 @@ import pytest
 from rich.console import Console
 
 import kinglib
-from kinglib.invariants import Invariants
-from kinglib.match_end import MatchEnd, match_end_points
-from kinglib.state import State
-from kinglib.tables import score_sheet
+from kinglib.apps.rule_tables import score_sheet
+from kinglib.engine.match_end import MatchEnd, match_end_points
+from kinglib.engine.state import State
+from kinglib.plugins.invariants import Invariants
 from kinglib.testing import check_invariants
 
 

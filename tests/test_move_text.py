@@ -25,7 +25,7 @@ from kinglib import (
     Suit,
     parse_move,
 )
-from kinglib.moves import DECLARATIONS
+from kinglib.values.moves import DECLARATIONS
 from tests.support import VARIANTS, any_states, per_variant
 
 FULL_PACK = (1 << 54) - 1

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Move, Phase, Play, State
-from kinglib.invariants import invariants_of
+from kinglib.plugins.invariants import invariants_of
 from kinglib_variants import omnibus
 from tests.support import (
     Policy,

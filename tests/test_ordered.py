@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, RulesError, State, Suit
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
-from kinglib.invariants import invariants_of
-from kinglib.moves import Move
+from kinglib.plugins.invariants import invariants_of
+from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
+from kinglib.values.moves import Move
 from tests.support import (
     check_chosen_state,
     check_deal_totals,

@@ -10,9 +10,9 @@ import pytest
 
 import kinglib
 from kinglib import IllegalMoveError, Play, RulesError
-from kinglib.bots import Bot, HeuristicBot, RandomBot
-from kinglib.play import GameResult, Summary, game_seed, rules_from_spec, rules_spec
-from kinglib.view import View
+from kinglib.engine.view import View
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot
+from kinglib.players.matches import GameResult, Summary, game_seed, rules_from_spec, rules_spec
 
 SIMPLE = kinglib.load_rules("simple")
 

@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import State
-from kinglib.cards import SUIT_MASKS, Card
-from kinglib.kernel import Chooser, DealRules, Draws, deal_rules_of, drawn_bit, play_deal
-from kinglib.playouts import Playout, greedy_chooser
-from kinglib.random_match import kernel_trick_play
-from kinglib.search import SearchBot
-from kinglib.state import Phase
-from kinglib.tournament import make_bot
+from kinglib.apps.tournament import make_bot
+from kinglib.engine.kernel import Chooser, DealRules, Draws, deal_rules_of, drawn_bit, play_deal
+from kinglib.engine.random_match import kernel_trick_play
+from kinglib.engine.state import Phase
+from kinglib.players.playouts import Playout, greedy_chooser
+from kinglib.players.search import SearchBot
+from kinglib.values.cards import SUIT_MASKS, Card
 from tests.support import given_deal, play_randomly, rules_for
 
 KERNEL_VARIANTS = [

@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 import kinglib
-from kinglib.contracts import Contract
-from kinglib.plugins import HOOK_NAMES, KinglibPluginManager, make_plugin_manager
-from kinglib.random_match import random_match
+from kinglib.engine.random_match import random_match
+from kinglib.plugins.manager import HOOK_NAMES, KinglibPluginManager, make_plugin_manager
+from kinglib.values.contracts import Contract
 
 
 class CheapGirls:

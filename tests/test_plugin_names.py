@@ -11,9 +11,9 @@ import attrs
 import pytest
 
 import kinglib
-from kinglib.invariants import Invariants
+from kinglib.engine.state import State
 from kinglib.plugins import plugin_id, plugin_ids
-from kinglib.state import State
+from kinglib.plugins.invariants import Invariants
 from kinglib.testing import check_invariants
 from kinglib.testing.conformance import rules_id
 

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 import kinglib
-from kinglib.invariants import Invariants
-from kinglib.moves import Move, Pass
-from kinglib.phases import PhaseRules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.state import Phase, State
+from kinglib.plugins.invariants import Invariants
 from kinglib.testing import check_invariants
+from kinglib.values.moves import Move, Pass
+from kinglib.values.schedule import Schedule
 
 
 class ReadyPhase(PhaseRules):

@@ -1,6 +1,6 @@
 """The view-free random match agrees with the public API, move for move.
 
-:func:`~kinglib.random_match.random_match` plays random players without views and, where the
+:func:`~kinglib.engine.random_match.random_match` plays random players without views and, where the
 stock trick play rules, whole deals in the kernel; :func:`kinglib.play` with the same random
 bots plays every move through ``State.apply``. Both must reach the same states, in every
 variant and under any options (drawn from each variant's option specs).
@@ -17,13 +17,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import kinglib
-import kinglib.flow
+import kinglib.engine.flow
 from kinglib import RulesError
-from kinglib.bots import Bot, RandomBot
-from kinglib.play import game_seed, play_game
-from kinglib.random_match import kernel_trick_play, random_match, random_outcome
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.random_match import kernel_trick_play, random_match, random_outcome
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.players.bots import Bot, RandomBot
+from kinglib.players.matches import game_seed, play_game
 from tests import house_rules_sample
 
 SIMPLE = kinglib.load_rules("simple")
@@ -118,7 +118,7 @@ def kernel_deals(rules: Rules, seed: int) -> tuple[State, int]:
     calls = 0
 
     def counted(name: str) -> Any:
-        real = getattr(kinglib.random_match, name)
+        real = getattr(kinglib.engine.random_match, name)
 
         def call(*args: Any) -> Any:
             nonlocal calls
@@ -129,7 +129,7 @@ def kernel_deals(rules: Rules, seed: int) -> tuple[State, int]:
 
     with contextlib.ExitStack() as stack:
         for name in ("play_deal",):  # the card play of a deal
-            stack.enter_context(mock.patch(f"kinglib.random_match.{name}", counted(name)))
+            stack.enter_context(mock.patch(f"kinglib.engine.random_match.{name}", counted(name)))
         final = random_match(rules, seed)
     return final, calls
 
@@ -137,7 +137,7 @@ def kernel_deals(rules: Rules, seed: int) -> tuple[State, int]:
 def public_deal_ends(rules: Rules, seed: int) -> tuple[State, list[State]]:
     """The final state of the public API's match and the state that ended each deal."""
     ends: list[State] = []
-    real = kinglib.flow.finish_deal
+    real = kinglib.engine.flow.finish_deal
 
     def record(state: State, *, ended_early: bool) -> State:
         if state.tricks:
@@ -146,7 +146,7 @@ def public_deal_ends(rules: Rules, seed: int) -> tuple[State, list[State]]:
 
     # The trick play, and the phases of their own that end deals of trick play (domino's).
     with contextlib.ExitStack() as stack:
-        for module in ("kinglib.tricks", "kinglib_variants.domino"):
+        for module in ("kinglib.engine.tricks", "kinglib_variants.domino"):
             stack.enter_context(mock.patch(f"{module}.finish_deal", record))
         final = kinglib.play(rules, random_bots(rules, seed), seed=seed)
     return final, ends

@@ -11,9 +11,9 @@ import pytest
 
 import kinglib
 from kinglib import RecordError, from_json, to_json
-from kinglib import record as record_module
-from kinglib.random_match import random_match
-from kinglib.record import DEFAULT_LIMITS, RecordLimits
+from kinglib.engine.random_match import random_match
+from kinglib.io import record as record_module
+from kinglib.io.record import DEFAULT_LIMITS, RecordLimits
 
 RULES = kinglib.load_rules("ordered")
 MATCH = random_match(RULES, 1)

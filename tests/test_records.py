@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Card, CardSet, RecordError, State, from_json, to_json
-from kinglib.record import record_schema
+from kinglib.io.record import record_schema
 from tests import house_rules_sample
 from tests.support import (
     TO_THE_END,
@@ -525,7 +525,7 @@ def published_validator() -> jsonschema.Draft202012Validator:
 def test_the_schema_ships_inside_the_package() -> None:
     from importlib import resources
 
-    path = resources.files("kinglib") / "schemas" / "record-v1.schema.json"
+    path = resources.files("kinglib") / "io" / "schemas" / "record-v1.schema.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["properties"]["format"] == {

@@ -105,10 +105,10 @@ def test_the_harness_lets_only_documented_errors_through() -> None:
 def test_the_mutation_table_counts_each_module_and_leaves_equivalents_out() -> None:
     results = TABLE.parse_results(
         [
-            "    kinglib.kernel.x_f__mutmut_1: killed",
-            "    kinglib.kernel.x_f__mutmut_2: timeout",
-            "    kinglib.kernel.x_f__mutmut_3: survived",
-            "    kinglib.kernel.x_f__mutmut_4: survived",
+            "    kinglib.engine.kernel.x_f__mutmut_1: killed",
+            "    kinglib.engine.kernel.x_f__mutmut_2: timeout",
+            "    kinglib.engine.kernel.x_f__mutmut_3: survived",
+            "    kinglib.engine.kernel.x_f__mutmut_4: survived",
             "    kinglib.kit.widow.xǁWidowǁg__mutmut_1: no tests",
             "    kinglib.kit.widow.xǁWidowǁg__mutmut_2: not checked",
             "some other line",
@@ -116,18 +116,36 @@ def test_the_mutation_table_counts_each_module_and_leaves_equivalents_out() -> N
     )
     assert len(results) == 6
     equivalent = TABLE.parse_equivalent(
-        ["# a comment", "", "kinglib.kernel.x_f__mutmut_4 -- cannot change anything"]
+        ["# a comment", "", "kinglib.engine.kernel.x_f__mutmut_4 -- cannot change anything"]
     )
-    assert equivalent == {"kinglib.kernel.x_f__mutmut_4": "cannot change anything"}
+    assert equivalent == {"kinglib.engine.kernel.x_f__mutmut_4": "cannot change anything"}
     rows = TABLE.table(results, equivalent)
     assert rows == [
-        ("kinglib.kernel", "4", "1", "1", "2", "1", "0", "0", "50.0 %", "66.7 %"),
+        ("kinglib.engine.kernel", "4", "1", "1", "2", "1", "0", "0", "50.0 %", "66.7 %"),
         ("kinglib.kit.widow", "2", "0", "0", "0", "0", "1", "1", "0.0 %", "0.0 %"),
         ("total", "6", "1", "1", "2", "1", "1", "1", "40.0 %", "50.0 %"),
     ]
     rst = TABLE.render(rows, rst=True).splitlines()
     assert rst[0] == rst[2] == rst[-1] and set(rst[0]) == {"=", " "}
-    assert rst[3].startswith("``kinglib.kernel``")
+    assert rst[3].startswith("``kinglib.engine.kernel``")
+
+
+def test_the_compact_results_give_back_every_mutant_and_its_status() -> None:
+    results = {
+        "kinglib.engine.kernel.x_f__mutmut_1": "killed",
+        "kinglib.engine.kernel.x_f__mutmut_2": "killed",
+        "kinglib.engine.kernel.x_f__mutmut_3": "killed",
+        "kinglib.engine.kernel.x_f__mutmut_5": "killed",
+        "kinglib.engine.kernel.x_f__mutmut_4": "no tests",
+        "kinglib.kit.widow.xǁWidowǁg__mutmut_7": "survived",
+    }
+    lines = TABLE.compact(results)
+    assert lines == [
+        "kinglib.engine.kernel.x_f killed 1-3,5",
+        "kinglib.engine.kernel.x_f no tests 4",
+        "kinglib.kit.widow.xǁWidowǁg survived 7",
+    ]
+    assert TABLE.parse_results(["# a heading", *lines]) == results
 
 
 def test_every_listed_equivalent_mutant_is_well_formed() -> None:
@@ -138,7 +156,7 @@ def test_every_listed_equivalent_mutant_is_well_formed() -> None:
         assert TABLE.module_of(name).startswith(("kinglib.", "kinglib_variants.")), name
         assert len(reason) > 20, name
     with pytest.raises(ValueError, match="expected 'MUTANT -- reason'"):
-        TABLE.parse_equivalent(["kinglib.kernel.x_f__mutmut_4 because"])
+        TABLE.parse_equivalent(["kinglib.engine.kernel.x_f__mutmut_4 because"])
 
 
 def test_the_documented_mutation_table_is_the_kept_results_and_explains_every_survivor() -> None:

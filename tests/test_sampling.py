@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import CardSet, Phase, State, Suit
-from kinglib.moves import Discard
-from kinglib.sampling import DealStart, HiddenLayout, SamplingError
+from kinglib.engine.sampling import DealStart, HiddenLayout, SamplingError
 from kinglib.testing import strategies
+from kinglib.values.moves import Discard
 from kinglib_variants._hidden import atomic_layout, domino_layout
 from kinglib_variants.domino import DominoAux, stock_order
 
@@ -418,7 +418,7 @@ def _as_sampled(
 ) -> tuple[CardSet, tuple[tuple[str, int], ...], dict[str, str]]:
     """A layout as the sampler reads it: the pool, the slots, and per slot the cards of the
     pool that may not lie there (exclusions of other names or of cards outside the pool are
-    ignored, as :mod:`kinglib.sampling` ignores them)."""
+    ignored, as :mod:`kinglib.engine.sampling` ignores them)."""
     excluded = dict.fromkeys((name for name, _ in layout.slots), 0)
     for name, mask in layout.excluded:
         if name in excluded:

@@ -10,9 +10,9 @@ import pytest
 
 import kinglib
 from kinglib import State
-from kinglib.bots import SearchBot
-from kinglib.cli import main
-from kinglib.tournament import duplicate_match, mean_interval, tournament
+from kinglib.apps.cli import main
+from kinglib.apps.tournament import duplicate_match, mean_interval, tournament
+from kinglib.players.bots import SearchBot
 
 
 def _play_deal(state: State, bot: SearchBot) -> tuple[State, list[kinglib.Move]]:

@@ -9,7 +9,7 @@ import pytest
 
 import kinglib
 from kinglib import CardSet, IllegalMoveError, Phase, Play, State
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
+from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
 from tests.support import legal_cards, play
 
 # Seat 0 leads when seat 3 deals.

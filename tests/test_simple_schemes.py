@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Card, Phase, Play, RulesError, State, load_rules
-from kinglib.contracts import NEGATIVE_GAMES
 from kinglib.kit.trump_rounds import Praise
 from kinglib.testing import check_invariants
+from kinglib.values.contracts import NEGATIVE_GAMES
 from kinglib_variants.simple import scheme_schedule
 from tests.support import check_trump_round_match, check_undealt_hidden, play_match, replay
 

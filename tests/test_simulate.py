@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import kinglib
-import kinglib.flow
+import kinglib.engine.flow
 from kinglib import RulesError
-from kinglib.bots import Bot, RandomBot
-from kinglib.play import chunk_bounds, default_chunk_size
+from kinglib.players.bots import Bot, RandomBot
+from kinglib.players.matches import chunk_bounds, default_chunk_size
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 SIMPLE = kinglib.load_rules("simple")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import kinglib
-from kinglib.bots import Bot, HeuristicBot, RandomBot
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot
 from tests.test_simulate import SIMPLE, run_cli
 
 distributed = pytest.importorskip("distributed")

@@ -11,8 +11,9 @@ import random
 import pytest
 
 import kinglib
-from kinglib import Card, CardSet, Phase, Play, dealing
-from kinglib.dealing import Deal, deal_evenly, deal_rng
+from kinglib import Card, CardSet, Phase, Play
+from kinglib.engine import dealing
+from kinglib.engine.dealing import Deal, deal_evenly, deal_rng
 from tests.support import play, replay
 from tests.test_simple_rules import MIXED
 

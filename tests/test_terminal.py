@@ -11,9 +11,8 @@ from rich.console import Console
 
 import kinglib
 from kinglib import Card, CardSet, Choose, Play, Trick
-from kinglib.bots import Bot, HeuristicBot
-from kinglib.human import command_of, position
-from kinglib.play_text import (
+from kinglib.apps.human import command_of, position
+from kinglib.apps.play_text import (
     deal_header,
     extra_lines,
     move_line,
@@ -21,7 +20,8 @@ from kinglib.play_text import (
     seat_names,
     trick_line,
 )
-from kinglib.terminal import Stopped, TerminalMatch
+from kinglib.apps.terminal import Stopped, TerminalMatch
+from kinglib.players.bots import Bot, HeuristicBot
 
 SIMPLE = kinglib.load_rules("simple")
 
@@ -214,7 +214,7 @@ def test_a_move_is_a_move_before_it_is_a_command() -> None:
 
 def test_stepping_through_a_replay_waits_after_every_trick() -> None:
     final = kinglib.play(SIMPLE, heuristic(SIMPLE), seed=2)
-    from kinglib.play_cli import start_of
+    from kinglib.apps.play_cli import start_of
 
     prompts: list[str] = []
     out = console()

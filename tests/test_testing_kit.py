@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kinglib
-from kinglib.dealing import Deal
-from kinglib.invariants import Invariants, contract_total, invariants_of
+from kinglib.engine.dealing import Deal
+from kinglib.plugins.invariants import Invariants, contract_total, invariants_of
 from kinglib.testing import strategies
 from tests.conftest import KINGLIB_PLUGIN_ARGS
 
@@ -22,7 +22,7 @@ def test_simple_declares_zero_sum_and_its_length() -> None:
 
 
 def test_the_default_declares_contract_totals_only() -> None:
-    from kinglib import defaults
+    from kinglib.plugins import defaults
 
     assert defaults.kinglib_invariants(rules=SIMPLE) == Invariants()
     assert not Invariants().zero_sum and Invariants().deals is None

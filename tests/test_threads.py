@@ -19,9 +19,9 @@ import pytest
 
 import kinglib
 from kinglib import Rules, State, simulate
-from kinglib.bots import HeuristicBot, RandomBot
-from kinglib.play import play
-from kinglib.random_match import random_match
+from kinglib.engine.random_match import random_match
+from kinglib.players.bots import HeuristicBot, RandomBot
+from kinglib.players.matches import play
 
 VARIANTS = ["simple", "domino", "bidding", "atomic", "jokers", "omnibus"]
 THREADS = 8

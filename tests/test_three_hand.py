@@ -26,9 +26,9 @@ from kinglib import (
     load_rules,
     variant_names,
 )
-from kinglib.contracts import NEGATIVE_GAMES
 from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
 from kinglib.testing.checks import check_cards
+from kinglib.values.contracts import NEGATIVE_GAMES
 from tests.support import (
     check_live,
     check_trump_round_match,

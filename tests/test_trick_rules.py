@@ -11,11 +11,13 @@ import pytest
 
 import kinglib
 from kinglib import Card, Contract, Phase, Play, Rank, RulesError, Suit, TrickRules, hookimpl
-from kinglib.errors import IllegalMoveError
-from kinglib.phases import PhaseRules
-from kinglib.state import State, carried_legal
+from kinglib.engine import kernel as kinglib_kernel
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.state import State, carried_legal
 from kinglib.testing import check_invariants
 from kinglib.testing.checks import check_state
+from kinglib.values.cards import SUIT_MASKS
+from kinglib.values.errors import IllegalMoveError
 
 # Each seat holds two cards of each suit: seat 0 the aces and sevens, seat 1 the kings and
 # eights, seat 2 the queens and nines, seat 3 the jacks and tens.
@@ -104,7 +106,7 @@ def test_leads_are_read_by_suit_name_letter_or_suit() -> None:
 
 def test_the_lead_masks_follow_the_trump() -> None:
     rules = TrickRules(lead={"hearts": "never", "trump": "broken"})
-    hearts, spades = (kinglib.cards.SUIT_MASKS[s] for s in (Suit.HEARTS, Suit.SPADES))
+    hearts, spades = (SUIT_MASKS[s] for s in (Suit.HEARTS, Suit.SPADES))
     assert rules.lead_masks(0) == (hearts, 0, 0)
     assert rules.lead_masks(spades) == (hearts, spades, 0)
     # The trump's own rule wins over its suit's.
@@ -241,8 +243,8 @@ def test_hearts_until_broken() -> None:
 
 
 def test_a_heart_led_by_a_hand_of_hearts_only_breaks_nothing() -> None:
-    kernel = kinglib.kernel
-    hearts = kinglib.cards.SUIT_MASKS[Suit.HEARTS]
+    kernel = kinglib_kernel
+    hearts = SUIT_MASKS[Suit.HEARTS]
     assert kernel.broken_after(0, Card.parse("AH").mask | Card.parse("KH").mask, hearts) == 0
 
 
@@ -487,7 +489,7 @@ def test_a_phase_key_that_is_no_phase_nor_name_is_refused() -> None:
 
 
 def test_a_subclass_with_its_own_legal_mask_never_carries_the_stock_cards() -> None:
-    class OnlyLow(kinglib.tricks.TrickPlay):
+    class OnlyLow(kinglib.engine.tricks.TrickPlay):
         fills_legal = True  # kept by mistake: the phase must not believe it
 
         def legal_mask(self, state: State) -> int:
@@ -519,7 +521,7 @@ def test_every_refusal_keeps_the_state() -> None:
 
 
 def test_the_checks_catch_a_state_that_carries_cards_its_phase_would_not_list() -> None:
-    class Cheat(kinglib.tricks.TrickPlay):
+    class Cheat(kinglib.engine.tricks.TrickPlay):
         """Its own legality, and carried stock cards forced on by hand: the trap the checks see."""
 
         def __init__(self, rules: kinglib.Rules) -> None:

@@ -29,8 +29,11 @@ from kinglib import (
     load_rules,
     parse_move,
 )
-from kinglib.dealing import Deal
-from kinglib.flow import start_deal
+from kinglib.engine.dealing import Deal
+from kinglib.engine.flow import start_deal
+from kinglib.engine.sampling import DealStart
+from kinglib.engine.state import DealSpec, MatchSetup
+from kinglib.engine.tricks import TrickPlay
 from kinglib.kit.trump_rounds import (
     UNDEALT,
     Praise,
@@ -42,11 +45,8 @@ from kinglib.kit.trump_rounds import (
     raspis_allowed,
     score_trump_round,
 )
-from kinglib.moves import Move
-from kinglib.sampling import DealStart
-from kinglib.state import DealSpec, MatchSetup
 from kinglib.testing.checks import check_cards
-from kinglib.tricks import TrickPlay
+from kinglib.values.moves import Move
 from tests.support import check_live, check_undealt_hidden
 
 RULES = load_rules("simple", scheme="otygrysh")

@@ -57,8 +57,8 @@ def test_the_variant_uses_public_names_only(name: str) -> None:
 
 def test_the_check_finds_private_names() -> None:
     source = (
-        "from kinglib.state import _after_card\n"
-        "from kinglib.tricks import deal_rules, seat_card_pairs\n"
+        "from kinglib.engine.state import _after_card\n"
+        "from kinglib.engine.tricks import deal_rules, seat_card_pairs\n"
         "from kinglib_variants._hidden import atomic_layout\n"
         "import kinglib._version\n"
         "x = state._chain\n"

@@ -9,10 +9,9 @@ import pytest
 from rich.console import Console
 
 import kinglib
-from kinglib import plugins
-from kinglib.cards import Rank, Suit, deck_mask
-from kinglib.contracts import Contract, Prices, king_contracts
-from kinglib.invariants import Invariants
+from kinglib.apps.rule_tables import schedule_table
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import DealResult, Phase, State
 from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
@@ -20,11 +19,12 @@ from kinglib.kit.choosing import (
     check_given_trump,
     trump_declarations,
 )
-from kinglib.moves import Choose, Declare
-from kinglib.rules import Rules
-from kinglib.state import DealResult, Phase, State
-from kinglib.tables import schedule_table
+from kinglib.plugins import manager as plugins
+from kinglib.plugins.invariants import Invariants
 from kinglib.testing import check_invariants
+from kinglib.values.cards import Rank, Suit, deck_mask
+from kinglib.values.contracts import Contract, Prices, king_contracts
+from kinglib.values.moves import Choose, Declare
 from kinglib_variants.ordered import choice_plan
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -391,7 +391,7 @@ def test_the_best_offer_is_the_highest_and_the_earlier_on_a_tie() -> None:
 def test_each_opening_sets_the_phase_trump_and_maker_it_promises_from_any_state() -> None:
     # A deal's opening is a plain function as well as a hook: called on a state that holds a
     # phase, a trump or a maker from elsewhere, it still opens the deal it describes.
-    from kinglib import defaults
+    from kinglib.plugins import defaults
     from kinglib_variants import bidding as bidding_plugin
     from kinglib_variants import ordered as ordered_plugin
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import CardSet, Phase, State
-from kinglib.view import View
+from kinglib.engine.view import View
 from tests.support import TO_THE_END, VARIANTS, any_states, per_variant, play_randomly
 
 CARD_WORD = re.compile(r"[A-Za-z0-9]+")

@@ -355,7 +355,7 @@ def test_the_serve_command_starts_the_server(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     import kinglib.web
-    from kinglib.cli import main
+    from kinglib.apps.cli import main
 
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(kinglib.web, "serve", lambda *args, **kwargs: calls.append((*args, kwargs)))

@@ -467,6 +467,6 @@ def test_an_unwritable_records_folder_stops_nothing(
         assert table.state.is_over and table.saved is None
         assert client.get(f"/api/tables/{table.id}/record").status_code == 200
     assert any("cannot save the record" in r.getMessage() for r in caplog.records)
-    from kinglib.cli import main
+    from kinglib.apps.cli import main
 
     assert main(["serve", "--records", str(blocked / "sub"), "--db", ":memory:"]) != 0

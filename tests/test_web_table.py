@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
-from kinglib.bots import RandomBot
+from kinglib.players.bots import RandomBot
 from kinglib.plugins import BUILTIN_VARIANTS
 from kinglib.web.showing import finished_deal, public_view
 from tests.web_support import Seats, connect, create, join, server

@@ -16,13 +16,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kinglib
-from kinglib import RulesError, Schedule, for_contracts, hookimpl, kernel
-from kinglib.bots import RandomBot
-from kinglib.hook_calls import answered_by_defaults
-from kinglib.hookspecs import contracts_of
-from kinglib.play import game_seed
-from kinglib.random_match import _plan, random_match, random_outcome
-from kinglib.state import State
+from kinglib import RulesError, Schedule, for_contracts, hookimpl
+from kinglib.engine import kernel
+from kinglib.engine.hook_calls import answered_by_defaults
+from kinglib.engine.random_match import _plan, random_match, random_outcome
+from kinglib.engine.state import State
+from kinglib.players.bots import RandomBot
+from kinglib.players.matches import game_seed
+from kinglib.plugins.hookspecs import contracts_of
 from kinglib_variants.domino import stock_order
 
 

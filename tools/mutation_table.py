@@ -6,7 +6,9 @@ Run it from the root of the checkout after ``mutmut run``::
     python tools/mutation_table.py --rst      # the reStructuredText table of the docs
     python tools/mutation_table.py --survivors  # the survivors not listed as equivalent
 
-It reads ``mutmut results --all true`` (one ``name: status`` line a mutant) and
+It reads ``mutmut results --all true`` (one ``name: status`` line a mutant), or the kept
+results in their compact form (``--results mutation/results.txt``: one line for the mutants of
+one function with one status, ``FUNCTION STATUS 1-12,15``; ``--compact`` prints that form), and
 ``mutation/equivalent.txt`` (one ``name -- reason`` line an equivalent mutant). For each module
 it counts the mutants, those killed, those stopped as timeouts (a loop that no longer ends: the
 tests noticed), the survivors (and how many of them are listed as equivalent), those in code
@@ -50,21 +52,62 @@ _COLUMNS = (
 
 
 def module_of(name: str) -> str:
-    """The module a mutant belongs to: ``kinglib.kernel`` for ``kinglib.kernel.x_f__mutmut_3``."""
+    """The module a mutant belongs to (``kinglib.engine.kernel`` for ``..._mutmut_3``)."""
     match = _NAME.match(name)
     if match is None:
         raise ValueError(f"not a mutmut mutant name: {name!r}")
     return match["module"]
 
 
+#: One line of the compact form: a function's mutants with one status, by their numbers.
+_GROUP = re.compile(r"^(?P<function>\S+) (?P<status>[a-z][a-z ]*?) (?P<numbers>\d[\d,-]*)$")
+
+
 def parse_results(lines: Iterable[str]) -> dict[str, str]:
-    """Every mutant's status from ``mutmut results --all true``: ``{name: status}``."""
+    """Every mutant's status (``{name: status}``) from mutmut's lines or the compact form.
+
+    Lines that are neither (mutmut's headings, comments) are skipped.
+    """
     results: dict[str, str] = {}
     for line in lines:
-        name, sep, status = line.strip().partition(": ")
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        name, sep, status = text.partition(": ")
         if sep and "__mutmut_" in name:
             results[name] = status.strip()
+            continue
+        group = _GROUP.match(text)
+        if group is None:  # one of mutmut's other lines
+            continue
+        for number in _numbers(group["numbers"]):
+            results[f"{group['function']}__mutmut_{number}"] = group["status"]
     return results
+
+
+def _numbers(text: str) -> Iterable[int]:
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        yield from range(int(first), int(last or first) + 1)
+
+
+def compact(results: dict[str, str]) -> list[str]:
+    """The results in the compact form, one line per function and status, in name order."""
+    groups: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for name, status in results.items():
+        function, _, number = name.rpartition("__mutmut_")
+        groups[function, status].append(int(number))
+    lines = []
+    for (function, status), numbers in sorted(groups.items()):
+        runs: list[list[int]] = []
+        for number in sorted(numbers):
+            if runs and number == runs[-1][1] + 1:
+                runs[-1][1] = number
+            else:
+                runs.append([number, number])
+        spans = ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+        lines.append(f"{function} {status} {spans}")
+    return lines
 
 
 def parse_equivalent(lines: Iterable[str]) -> dict[str, str]:
@@ -164,7 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print the unexplained survivors and mutants without a test",
     )
     parser.add_argument(
-        "--results", type=Path, help="read this saved output of 'mutmut results --all true'"
+        "--compact", action="store_true", help="print the results in their compact form"
+    )
+    parser.add_argument(
+        "--results",
+        type=Path,
+        help="read these saved results ('mutmut results --all true', or the compact form)",
     )
     args = parser.parse_args(argv)
     if args.results is not None:
@@ -177,7 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     equivalent = parse_equivalent(EQUIVALENT.read_text(encoding="utf-8").splitlines())
     unexplained = unexplained_survivors(results, equivalent)
     stale = sorted(name for name in equivalent if name not in results)
-    if args.survivors:
+    if args.compact:
+        print("\n".join(compact(results)))
+    elif args.survivors:
         for name in unexplained:
             print(name)
     else:

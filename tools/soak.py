@@ -31,9 +31,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
-from kinglib.loading import load_rules
+from kinglib.engine.rules import Rules
 from kinglib.plugins import variant_names
-from kinglib.rules import Rules
+from kinglib.plugins.loading import load_rules
 from kinglib.testing import check_invariants
 
 #: A rule set to soak: (variant, players, options).

@@ -48,8 +48,8 @@ def _pyplot() -> Any:
 def game_totals(variant: str, games: int, seed: int) -> list[tuple[int, ...]]:
     """The match totals of each game that ``kinglib.simulate(rules, games, seed=seed)`` plays."""
     import kinglib
-    from kinglib.play import play_game
-    from kinglib.seeding import game_seed
+    from kinglib.players.matches import play_game
+    from kinglib.values.seeding import game_seed
 
     rules = kinglib.load_rules(variant)
     return [play_game(rules, None, game_seed(seed, i)).totals for i in range(games)]
@@ -92,7 +92,7 @@ def strength_rows(path: Path = STRENGTH) -> list[tuple[str, str, int, float, flo
     match, averaged over the matches, as ``kinglib tournament`` and ``benchmarks/strength.py``
     compute it.
     """
-    from kinglib.tournament import DuplicateResult, TournamentResult
+    from kinglib.apps.tournament import DuplicateResult, TournamentResult
 
     by: dict[tuple[str, tuple[str, ...]], list[DuplicateResult]] = defaultdict(list)
     with path.open(encoding="utf-8") as f:

@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import kinglib
-from kinglib.invariants import invariants_of
+from kinglib.plugins.invariants import invariants_of
 
 
 def _rules(variant: str, opts: dict[str, Any]) -> kinglib.Rules:

@@ -4,11 +4,22 @@ Start with :func:`load_rules`, then :meth:`Rules.new_match` or :meth:`Rules.new_
 drive the immutable :class:`State` with :meth:`State.legal_moves` and :meth:`State.apply`.
 """
 
+import sys
+
+from kinglib import _aliases
 from kinglib._version import __version__
-from kinglib.builds import kernel_info
-from kinglib.cards import Card, CardSet, Rank, Suit
-from kinglib.contracts import Contract, Prices
-from kinglib.errors import (
+from kinglib.engine.builds import kernel_info
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import DealResult, Phase, State, Trick
+from kinglib.io.record import from_json, to_json
+from kinglib.players import bots
+from kinglib.players.matches import Summary, play, simulate
+from kinglib.plugins.hookspecs import for_contracts, hookimpl, hookspec
+from kinglib.plugins.loading import load_rules
+from kinglib.plugins.manager import add_variant, house_rules_names, variant_names
+from kinglib.values.cards import Card, CardSet, Rank, Suit
+from kinglib.values.contracts import Contract, Prices
+from kinglib.values.errors import (
     IllegalMoveError,
     KinglibError,
     NotationError,
@@ -16,9 +27,7 @@ from kinglib.errors import (
     RulesError,
     UnknownVariantError,
 )
-from kinglib.hookspecs import for_contracts, hookimpl, hookspec
-from kinglib.loading import load_rules
-from kinglib.moves import (
+from kinglib.values.moves import (
     Bid,
     Choose,
     Declare,
@@ -33,14 +42,9 @@ from kinglib.moves import (
     Sell,
     parse_move,
 )
-from kinglib.options import Option, VariantInfo
-from kinglib.play import Summary, play, simulate
-from kinglib.plugins import add_variant, house_rules_names, variant_names
-from kinglib.record import from_json, to_json
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import DealResult, Phase, State, Trick
-from kinglib.trick_rules import TrickRules
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
+from kinglib.values.trick_rules import TrickRules
 
 __all__ = [
     "Bid",
@@ -79,6 +83,7 @@ __all__ = [
     "VariantInfo",
     "__version__",
     "add_variant",
+    "bots",
     "for_contracts",
     "from_json",
     "hookimpl",
@@ -92,3 +97,5 @@ __all__ = [
     "to_json",
     "variant_names",
 ]
+
+_aliases.install(sys.modules[__name__])

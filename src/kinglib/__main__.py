@@ -2,7 +2,7 @@
 
 import sys
 
-from kinglib.cli import main
+from kinglib.apps.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

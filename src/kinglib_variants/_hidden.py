@@ -5,7 +5,7 @@
 
 (The praise-mode trump rounds, which deal three cards and then the rest, have theirs in the
 kit: :func:`kinglib.kit.trump_rounds.praise_layout`.) Each function answers the hook with a
-:class:`~kinglib.sampling.HiddenLayout`; the sampler deals the cards, replays the deal and
+:class:`~kinglib.engine.sampling.HiddenLayout`; the sampler deals the cards, replays the deal and
 learns what play revealed.
 """
 
@@ -14,10 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from kinglib.cards import SUIT_MASKS, Card, CardSet
-from kinglib.moves import Discard, Draw, Move, Play
-from kinglib.rules import Rules
-from kinglib.sampling import (
+from kinglib.engine.rules import Rules
+from kinglib.engine.sampling import (
     DealStart,
     HiddenLayout,
     dealt_sizes,
@@ -27,7 +25,9 @@ from kinglib.sampling import (
     shuffled_indices,
     stock_layout,
 )
-from kinglib.view import View
+from kinglib.engine.view import View
+from kinglib.values.cards import SUIT_MASKS, Card, CardSet
+from kinglib.values.moves import Discard, Draw, Move, Play
 
 __all__ = ["atomic_layout", "domino_layout"]
 

@@ -47,10 +47,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from kinglib.cards import CardSet
-from kinglib.contracts import Contract, Prices
-from kinglib.dealing import Deal, deal_evenly
-from kinglib.invariants import Invariants
+from kinglib.engine.dealing import Deal, deal_evenly
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.sampling import HiddenLayout
+from kinglib.engine.state import Phase, State
+from kinglib.engine.view import View
 from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
@@ -59,13 +61,11 @@ from kinglib.kit.choosing import (
     trump_declarations,
 )
 from kinglib.kit.widow import DiscardCards, WidowShown, take_widow
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.sampling import HiddenLayout
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib.view import View
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import CardSet
+from kinglib.values.contracts import Contract, Prices
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
 from kinglib_variants._hidden import atomic_layout
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games
 
@@ -256,5 +256,5 @@ def kinglib_variant_info() -> VariantInfo:
 
 
 def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
-    """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
+    """Where the cards this view does not show may lie (see :mod:`kinglib.engine.sampling`)."""
     return atomic_layout(rules, view)

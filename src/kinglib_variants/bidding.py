@@ -34,19 +34,19 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import SUIT_MASKS, CardSet, Suit
-from kinglib.contracts import Contract
-from kinglib.flow import finish_deal
-from kinglib.invariants import Invariants
+from kinglib.engine.flow import finish_deal
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import DealResult, Phase, State
+from kinglib.engine.tricks import start_play
 from kinglib.kit.full_pack import full_pack
-from kinglib.moves import Bid, Declare, Move, Pass
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import DealResult, Phase, State
-from kinglib.trick_rules import TrickRules
-from kinglib.tricks import start_play
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import SUIT_MASKS, CardSet, Suit
+from kinglib.values.contracts import Contract
+from kinglib.values.moves import Bid, Declare, Move, Pass
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
+from kinglib.values.trick_rules import TrickRules
 
 __all__ = [
     "CONTRACT_ID",

@@ -47,11 +47,11 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import CardSet, Rank, deck_mask
-from kinglib.contracts import Contract
-from kinglib.flow import finish_deal
-from kinglib.hookspecs import for_contracts
-from kinglib.invariants import Invariants
+from kinglib.engine.flow import finish_deal
+from kinglib.engine.phases import PhaseRules, describe_moves
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import start_play
 from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
@@ -59,14 +59,14 @@ from kinglib.kit.choosing import (
     trump_declarations,
 )
 from kinglib.kit.trump_rounds import best_offer, passed_seats
-from kinglib.moves import Bid, Choose, Declare, Keep, Move, Pass, Sell
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules, describe_moves
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib.trick_rules import TrickRules
-from kinglib.tricks import start_play
+from kinglib.plugins.hookspecs import for_contracts
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import CardSet, Rank, deck_mask
+from kinglib.values.contracts import Contract
+from kinglib.values.moves import Bid, Choose, Declare, Keep, Move, Pass, Sell
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
+from kinglib.values.trick_rules import TrickRules
 from kinglib_variants.turkish import FAMILY_CONTRACTS, family_contract
 
 __all__ = [

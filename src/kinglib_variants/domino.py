@@ -2,7 +2,8 @@
 
 Three to six players get six cards each; the rest of the pack is the **stock**. Any card may
 be led, hearts included. A player who cannot follow suit while the stock holds cards must
-:class:`~kinglib.moves.Draw`: cards come off the stock one at a time until one of the led suit
+:class:`~kinglib.values.moves.Draw`: cards come off the stock one at a time until one of the led
+suit
 comes, and that card is then his only legal play (the follow-suit rule forces it, since he held
 none of the suit before). If the stock runs out first, he may play any card. A player whose
 hand is empty drops out; when at most one player still holds cards the deal ends: he adds his
@@ -30,22 +31,22 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import SUIT_MASKS, Card, CardSet, Suit, deck_mask, iter_indices
-from kinglib.contracts import Contract
-from kinglib.dealing import shuffle_cards
-from kinglib.flow import finish_deal
-from kinglib.invariants import Invariants
-from kinglib.kernel import DRAW_INDEX
-from kinglib.moves import Draw, Move, Play
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.sampling import HiddenLayout
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State, Trick
-from kinglib.trick_rules import TrickRules
-from kinglib.tricks import TrickPlay, plays_of, start_play
-from kinglib.view import View
+from kinglib.engine.dealing import shuffle_cards
+from kinglib.engine.flow import finish_deal
+from kinglib.engine.kernel import DRAW_INDEX
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.sampling import HiddenLayout
+from kinglib.engine.state import Phase, State, Trick
+from kinglib.engine.tricks import TrickPlay, plays_of, start_play
+from kinglib.engine.view import View
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import SUIT_MASKS, Card, CardSet, Suit, deck_mask, iter_indices
+from kinglib.values.contracts import Contract
+from kinglib.values.moves import Draw, Move, Play
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
+from kinglib.values.trick_rules import TrickRules
 from kinglib_variants._hidden import domino_layout
 
 __all__ = ["HAND_SIZE", "LOSING_TOTAL", "DominoAux", "DominoPlay", "stock_order"]
@@ -446,5 +447,5 @@ def kinglib_begin_deal(rules: Rules, state: State) -> State:
 
 
 def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout:
-    """Where the cards this view does not show may lie (see :mod:`kinglib.sampling`)."""
+    """Where the cards this view does not show may lie (see :mod:`kinglib.engine.sampling`)."""
     return domino_layout(rules, view)

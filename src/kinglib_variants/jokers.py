@@ -30,16 +30,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from kinglib.cards import JOKERS_MASK, Card, CardSet, Rank, Suit, deck_mask
-from kinglib.contracts import Contract
-from kinglib.invariants import Invariants
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib.trick_rules import TrickRules
-from kinglib.tricks import TrickPlay
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import TrickPlay
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import JOKERS_MASK, Card, CardSet, Rank, Suit, deck_mask
+from kinglib.values.contracts import Contract
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
+from kinglib.values.trick_rules import TrickRules
 
 __all__ = ["JOKER_PRICE", "JokerPlay", "jokers_contract"]
 

@@ -26,14 +26,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
-from kinglib.contracts import Contract
-from kinglib.invariants import Invariants
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import DealResult, State
 from kinglib.kit.full_pack import full_pack
-from kinglib.options import Option, VariantInfo
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import DealResult, State
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
+from kinglib.values.contracts import Contract
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
 
 __all__ = [
     "BONUS",

@@ -33,8 +33,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract
-from kinglib.invariants import Invariants
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import start_play
 from kinglib.kit.choosing import (
     ChoicePlan,
     ChooseContract,
@@ -42,12 +44,10 @@ from kinglib.kit.choosing import (
     check_given_trump,
     trump_declarations,
 )
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib.tricks import start_play
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
 from kinglib_variants.simple import KING_PLAY_OPTIONS, king_games, simple_prices
 
 __all__ = ["INFO", "choice_plan"]

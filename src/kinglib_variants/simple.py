@@ -24,8 +24,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kinglib.cards import CardSet, deck_mask
-from kinglib.contracts import (
+from kinglib.engine.rules import Rules
+from kinglib.kit import trump_rounds
+from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS, check_trump_players
+from kinglib.values.cards import CardSet, deck_mask
+from kinglib.values.contracts import (
     NEGATIVE_GAMES,
     POSITIVE_GAMES,
     Contract,
@@ -33,12 +36,9 @@ from kinglib.contracts import (
     king_contracts,
     positive_twin,
 )
-from kinglib.errors import RulesError
-from kinglib.kit import trump_rounds
-from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS, check_trump_players
-from kinglib.options import Option, VariantInfo
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
+from kinglib.values.errors import RulesError
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
 
 __all__ = [
     "KING_PLAY_OPTIONS",
@@ -201,7 +201,7 @@ def scheme_schedule(
 ) -> Schedule:
     """The deals of one of :data:`SCHEMES`, with the negative games in ``order``.
 
-    Raises :class:`~kinglib.errors.RulesError` for an unknown scheme, or for
+    Raises :class:`~kinglib.values.errors.RulesError` for an unknown scheme, or for
     ``plus_eralash_first`` with a scheme other than ``plus_eralash``.
     """
     if plus_eralash_first and scheme != "plus_eralash":

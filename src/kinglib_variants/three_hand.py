@@ -28,14 +28,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices
-from kinglib.errors import RulesError
+from kinglib.engine.rules import Rules
 from kinglib.kit import trump_rounds
 from kinglib.kit.trump_rounds import TRUMP_ROUND_OPTIONS
-from kinglib.options import Option, VariantInfo
-from kinglib.rules import Rules
-from kinglib.schedule import Schedule
+from kinglib.values.cards import Card, CardSet, Rank, Suit, deck_mask
+from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, Contract, Prices
+from kinglib.values.errors import RulesError
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
 from kinglib_variants.simple import (
     KING_PLAY_OPTIONS,
     TWELVE_ORDER,

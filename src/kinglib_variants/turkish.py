@@ -17,7 +17,7 @@ almaz, −30 a heart), ``no_queens`` (kız almaz, −100 a queen), ``no_kings_ja
 −60 a king or jack), ``no_king_of_hearts`` (rıfkı, −320 for K♥), ``no_last_two`` (son iki,
 −180 for each of tricks 12 and 13) and ``trumps`` (koz, +50 a trick).
 
-Play rules, all trick rules as data (:class:`~kinglib.trick_rules.TrickRules`):
+Play rules, all trick rules as data (:class:`~kinglib.values.trick_rules.TrickRules`):
 
 * *Penalty cards* are the cards a card-counting contract counts. In ``no_queens``,
   ``no_kings_jacks`` and ``no_king_of_hearts`` a player following suit who holds penalty cards
@@ -47,10 +47,10 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit, deck_mask
-from kinglib.contracts import Contract
-from kinglib.defaults import COMMON_OPTIONS
-from kinglib.invariants import Invariants
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import DIRECTIONS, Rules
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import start_play
 from kinglib.kit.choosing import (
     SUITS,
     ChoicePlan,
@@ -58,13 +58,13 @@ from kinglib.kit.choosing import (
     DeclareTrump,
     check_given_trump,
 )
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import DIRECTIONS, Rules
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib.trick_rules import TrickRules
-from kinglib.tricks import start_play
+from kinglib.plugins.defaults import COMMON_OPTIONS
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit, deck_mask
+from kinglib.values.contracts import Contract
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
+from kinglib.values.trick_rules import TrickRules
 
 __all__ = [
     "COUNTED",

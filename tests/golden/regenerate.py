@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import kinglib
-from kinglib.bots import HeuristicBot
+from kinglib.players.bots import HeuristicBot
 
 HERE = Path(__file__).resolve().parent
 

@@ -15,8 +15,8 @@ import pytest
 from kinglib_house_rules_example import CLEAN_SHEET, NO_ERALASH, clean_sheet
 
 import kinglib
-from kinglib.invariants import Invariants
-from kinglib.match_end import match_end_points
+from kinglib.engine.match_end import match_end_points
+from kinglib.plugins.invariants import Invariants
 from kinglib.testing import check_invariants
 from kinglib.testing.conformance import RulesConformance, rules_id
 

@@ -7,7 +7,7 @@ import pytest
 from kinglib_house_rules_example import BOYS_JACKS_KINGS, NO_ERALASH, boys_jacks_kings
 
 import kinglib
-from kinglib.invariants import invariants_of
+from kinglib.plugins.invariants import invariants_of
 from kinglib.testing import check_invariants
 from kinglib.testing.conformance import RulesConformance
 

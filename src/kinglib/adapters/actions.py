@@ -37,9 +37,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations
 
-from kinglib.cards import CardSet, Suit
-from kinglib.errors import IllegalMoveError
-from kinglib.moves import (
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import Phase
+from kinglib.values.cards import CardSet, Suit
+from kinglib.values.errors import IllegalMoveError
+from kinglib.values.moves import (
     DECLARATIONS,
     Bid,
     Choose,
@@ -52,8 +54,6 @@ from kinglib.moves import (
     Play,
     Sell,
 )
-from kinglib.rules import Rules
-from kinglib.state import Phase
 
 __all__ = ["ActionSpace"]
 
@@ -109,7 +109,7 @@ class ActionSpace:
     def action(self, move: Move) -> int:
         """The number of ``move``.
 
-        Raises :class:`~kinglib.errors.IllegalMoveError` for a move these rules never produce
+        Raises :class:`~kinglib.values.errors.IllegalMoveError` for a move these rules never produce
         (a card outside the pack, a bid above the pack's size, an unknown contract).
         """
         found = self._numbers.get(move)
@@ -122,7 +122,7 @@ class ActionSpace:
     def move(self, action: int) -> Move:
         """The move numbered ``action``.
 
-        Raises :class:`~kinglib.errors.IllegalMoveError` for a number outside ``0 .. len-1``.
+        Raises :class:`~kinglib.values.errors.IllegalMoveError` for a number outside ``0 .. len-1``.
         """
         if isinstance(action, bool) or not 0 <= action < len(self.moves):
             raise IllegalMoveError(

@@ -1,7 +1,7 @@
 """The kernel's trick rules over a batch of games: numpy bit operations on ``uint64`` arrays.
 
 Each function here is the batch form of the kernel function of the same name in
-:mod:`kinglib.kernel`: it takes one entry per game (a hand, a trick, a seat...) and the rules
+:mod:`kinglib.engine.kernel`: it takes one entry per game (a hand, a trick, a seat...) and the rules
 of each game's deal as the columns of a :class:`BatchRules`, and answers for every game at once.
 A differential test compares each with the kernel's scalar function over random deal rules,
 hands and tricks, so the kernel stays the one definition of every rule.
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kinglib.kernel import (
+from kinglib.engine.kernel import (
     OVER_ALWAYS,
     R_BROKEN,
     R_EARLY_END,
@@ -114,7 +114,8 @@ def nth_bit(x: Masks, k: npt.NDArray[Any]) -> Masks:
 class BatchRules:
     """The rules of each game's deal as columns: one entry per game for every field.
 
-    Build it with :meth:`of` from the kernel's :data:`~kinglib.kernel.DealRules` of each game,
+    Build it with :meth:`of` from the kernel's :data:`~kinglib.engine.kernel.DealRules` of each
+    game,
     or :meth:`take` rows of a table of distinct rules. The flags ``has_*`` say whether any row
     of the table uses a rule, so that the batch functions skip what no game can need.
 
@@ -179,7 +180,7 @@ class BatchRules:
 
     @classmethod
     def of(cls, rules: Sequence[DealRules]) -> BatchRules:
-        """The columns of ``rules``, one :data:`~kinglib.kernel.DealRules` per game.
+        """The columns of ``rules``, one :data:`~kinglib.engine.kernel.DealRules` per game.
 
         Raises :class:`ValueError` for rules the batch does not play: different player counts
         or directions, jokers, or a draw from the stock.
@@ -238,7 +239,7 @@ class BatchRules:
 
 
 def lead_mask(hand: Masks, seat: Ints, broken: Masks, rules: BatchRules) -> Masks:
-    """The cards of each ``hand`` that ``seat`` may lead (:func:`kinglib.kernel.lead_mask`)."""
+    """The cards of each ``hand`` that ``seat`` may lead (the kernel's ``lead_mask``)."""
     if not rules.has_lead_rules:
         return hand
     barred = rules.never | (rules.broken & ~broken)
@@ -248,13 +249,13 @@ def lead_mask(hand: Masks, seat: Ints, broken: Masks, rules: BatchRules) -> Mask
 
 
 def led_mask(index: npt.NDArray[Any], rules: BatchRules) -> Masks:
-    """The mask of the suit led by card ``index`` (:func:`kinglib.kernel.led_mask`)."""
+    """The mask of the suit led by card ``index`` (:func:`kinglib.engine.kernel.led_mask`)."""
     out: Masks = _SUIT_OF[index]
     return out
 
 
 def follow_mask(hand: Masks, led: Masks, trick_mask: Masks, rules: BatchRules) -> Masks:
-    """The cards of each ``hand`` that may follow (:func:`kinglib.kernel.follow_mask`)."""
+    """The cards of each ``hand`` that may follow (:func:`kinglib.engine.kernel.follow_mask`)."""
     follow = hand & led
     trumps = rules.trumps
     # The player holds the led suit.
@@ -299,7 +300,7 @@ def follow_mask(hand: Masks, led: Masks, trick_mask: Masks, rules: BatchRules) -
 
 
 def best_bit(trick_mask: Masks, led: Masks, rules: BatchRules) -> Masks:
-    """The card that wins each trick (:func:`kinglib.kernel.best_bit`, without jokers)."""
+    """The card that wins each trick (:func:`kinglib.engine.kernel.best_bit`, without jokers)."""
     in_led = trick_mask & led
     if rules.has_misere:
         led_best = np.where(rules.misere, high_bit(in_led), low_bit(in_led))
@@ -314,7 +315,7 @@ def best_bit(trick_mask: Masks, led: Masks, rules: BatchRules) -> Masks:
 def winning_cards(legal: Masks, trick_mask: Masks, led: Masks, rules: BatchRules) -> Masks:
     """The cards of ``legal`` that would be winning each trick if played now.
 
-    The cards ``c`` for which :func:`kinglib.kernel.would_win` holds (no jokers), for a trick
+    The cards ``c`` for which :func:`kinglib.engine.kernel.would_win` holds (no jokers), for a trick
     already begun (``trick_mask`` not 0).
     """
     in_led = trick_mask & led
@@ -336,7 +337,7 @@ def winning_cards(legal: Masks, trick_mask: Masks, led: Masks, rules: BatchRules
 
 
 def next_to_play(hands: Masks, seat: Ints, leader: Ints, rules: BatchRules) -> Ints:
-    """The next seat to play to each trick (:func:`kinglib.kernel.next_to_play`).
+    """The next seat to play to each trick (:func:`kinglib.engine.kernel.next_to_play`).
 
     ``hands`` is an array of shape ``(games, players)``; seats with empty hands are passed
     over, and the leader is answered when the trick is complete.
@@ -352,7 +353,7 @@ def next_to_play(hands: Masks, seat: Ints, leader: Ints, rules: BatchRules) -> I
 
 
 def broken_after(broken: Masks, trick_mask: Masks, led: Masks) -> Masks:
-    """The suits broken after each trick (:func:`kinglib.kernel.broken_after`)."""
+    """The suits broken after each trick (:func:`kinglib.engine.kernel.broken_after`)."""
     off = trick_mask & ~led
     out: Masks = broken.copy()
     for suit in _SUITS:

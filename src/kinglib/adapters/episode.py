@@ -8,7 +8,7 @@
   with ``contract=`` every episode is a single deal of that contract;
 - :class:`Opponents` plays the seats that do not learn: kinglib bots, or the batch's players
   by name (``"random"``: :func:`kinglib.adapters.draws.random_pick`; ``"greedy"``:
-  :class:`kinglib.playouts.Playout`'s greedy moves);
+  :class:`kinglib.players.playouts.Playout`'s greedy moves);
 - :class:`Rewards` gives each seat its reward of a move (:mod:`kinglib.adapters.rewards`).
 """
 
@@ -22,13 +22,13 @@ from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.draws import hashed_deal, random_pick
 from kinglib.adapters.policies import OPPONENTS
 from kinglib.adapters.rewards import check_reward, margins, trick_points
-from kinglib.bots import Bot, HeuristicBot
-from kinglib.cards import CardSet, Suit
-from kinglib.contracts import Contract
-from kinglib.errors import RulesError
-from kinglib.playouts import Playout
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.players.bots import Bot, HeuristicBot
+from kinglib.players.playouts import Playout
+from kinglib.values.cards import CardSet, Suit
+from kinglib.values.contracts import Contract
+from kinglib.values.errors import RulesError
 
 __all__ = ["DEALINGS", "Episodes", "Opponents", "Rewards", "check_deals", "episode_over"]
 
@@ -134,7 +134,7 @@ class Opponents:
     Args:
         rules: the rules played.
         seats: the seats they play, in order.
-        players: ``None`` (a :class:`~kinglib.bots.HeuristicBot` each), a name of
+        players: ``None`` (a :class:`~kinglib.players.heuristic.HeuristicBot` each), a name of
             :data:`~kinglib.adapters.policies.OPPONENTS` for all, or one bot or name per seat.
         actions: the numbering of the moves.
 

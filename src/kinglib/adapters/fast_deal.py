@@ -2,11 +2,12 @@
 
 An environment step that goes through :meth:`State.apply` and a :class:`~kinglib.View` for
 every card spends most of its time building objects. While a deal is in its trick play and the
-kernel plays it whole (:func:`kinglib.random_match.kernel_trick_play`), a :class:`KernelDeal`
+kernel plays it whole (:func:`kinglib.engine.random_match.kernel_trick_play`), a :class:`KernelDeal`
 keeps it as the kernel does (a mask per hand, the codes of the trick, the broken suits) and
 decides every card with the kernel's functions; the deal's end state is built once, with the
-trick play's own :meth:`~kinglib.tricks.TrickPlay.kernel_end`, and scored by
-:func:`kinglib.flow.finish_deal` with every hook, as :func:`kinglib.random_match.random_match`
+trick play's own :meth:`~kinglib.engine.tricks.TrickPlay.kernel_end`, and scored by
+:func:`kinglib.engine.flow.finish_deal` with every hook, as
+:func:`kinglib.engine.random_match.random_match`
 does. :meth:`KernelDeal.state` builds the state of any moment by replaying the deal's cards on
 the engine, for whoever asks (a test, a bot, ``render``).
 """
@@ -16,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from kinglib.adapters.observation import Entries, Observation
-from kinglib.flow import finish_deal
-from kinglib.kernel import (
+from kinglib.engine.flow import finish_deal
+from kinglib.engine.kernel import (
     R_BROKEN,
     R_EARLY_END,
     R_LAST_SCORING,
@@ -35,15 +36,15 @@ from kinglib.kernel import (
     next_to_play,
     trick_winner,
 )
-from kinglib.moves import PLAYS
-from kinglib.random_match import kernel_trick_play
-from kinglib.state import Phase, State
-from kinglib.tricks import TrickPlay, broken_suits
+from kinglib.engine.random_match import kernel_trick_play
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import TrickPlay, broken_suits
+from kinglib.values.moves import PLAYS
 
 __all__ = ["KernelDeal", "nth_card"]
 
 # The plugins whose view hooks show, during a deal's trick play, what they showed at its start.
-_STEADY = {"kinglib.defaults", "kinglib.kit.trump_rounds"}
+_STEADY = {"kinglib.plugins.defaults", "kinglib.kit.trump_rounds"}
 
 
 def nth_card(legal: int, k: int) -> int:

@@ -13,7 +13,8 @@
         done = terminated or truncated
 
 The agent plays ``seat``; the other seats are played by ``opponents``: one kinglib bot per
-other seat, in seat order (:class:`~kinglib.bots.HeuristicBot` by default), or the batched
+other seat, in seat order (:class:`~kinglib.players.heuristic.HeuristicBot` by default), or the
+batched
 environments' players by name (``"random"`` or ``"greedy"``, for all of them or one per seat),
 which move between the agent's steps. The observation is the
 :class:`~kinglib.adapters.observation.Observation` vector of the seat's view (``float32``);
@@ -45,11 +46,11 @@ from kinglib.adapters.observation import Observation
 from kinglib.adapters.pettingzoo import _rules
 from kinglib.adapters.runner import Runner
 from kinglib.adapters.table import table_text
-from kinglib.bots import Bot
-from kinglib.cards import Suit
-from kinglib.errors import RulesError
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.players.bots import Bot
+from kinglib.values.cards import Suit
+from kinglib.values.errors import RulesError
 
 __all__ = ["ENV_ID", "KingEnv", "env"]
 

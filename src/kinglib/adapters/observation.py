@@ -31,12 +31,12 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from kinglib.cards import Card, CardSet, Suit
-from kinglib.errors import NotationError
-from kinglib.moves import DECLARATIONS
-from kinglib.rules import Rules
-from kinglib.state import Phase, State
-from kinglib.view import View
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import Phase, State
+from kinglib.engine.view import View
+from kinglib.values.cards import Card, CardSet, Suit
+from kinglib.values.errors import NotationError
+from kinglib.values.moves import DECLARATIONS
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -171,7 +171,7 @@ def deal_bound(rules: Rules) -> int:
     return best
 
 
-_STEADY = {"kinglib.defaults", "kinglib.kit.trump_rounds"}
+_STEADY = {"kinglib.plugins.defaults", "kinglib.kit.trump_rounds"}
 
 
 def _only_plugins(rules: Rules, hook: str, names: set[str]) -> bool:
@@ -185,7 +185,7 @@ def _only_defaults(rules: Rules, hook: str) -> bool:
     """Whether no plugin but kinglib's defaults answers ``hook`` (its answer is then empty)."""
     manager = rules.plugin_manager
     impls = getattr(manager.hook, hook).get_hookimpls()
-    return all(manager.get_name(impl.plugin) == "kinglib.defaults" for impl in impls)
+    return all(manager.get_name(impl.plugin) == "kinglib.plugins.defaults" for impl in impls)
 
 
 class Observation:

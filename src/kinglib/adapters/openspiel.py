@@ -51,13 +51,13 @@ from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.episode import check_deals, episode_over
 from kinglib.adapters.observation import Observation
 from kinglib.adapters.worlds import deal_again
-from kinglib.errors import RulesError
-from kinglib.invariants import invariants_of
-from kinglib.plugins import house_rules_names
-from kinglib.record import plugin_name
-from kinglib.rules import Rules
-from kinglib.state import DealResult, State
-from kinglib.view import View
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import DealResult, State
+from kinglib.engine.view import View
+from kinglib.io.record import plugin_name
+from kinglib.plugins.invariants import invariants_of
+from kinglib.plugins.manager import house_rules_names
+from kinglib.values.errors import RulesError
 
 __all__ = ["GAME_NAME", "KingGame", "KingObserver", "KingState", "game", "rules_of_params"]
 

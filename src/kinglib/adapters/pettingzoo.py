@@ -50,10 +50,10 @@ from kinglib.adapters.episode import Episodes, Rewards
 from kinglib.adapters.observation import Observation
 from kinglib.adapters.runner import Runner
 from kinglib.adapters.table import table_text
-from kinglib.cards import Suit
-from kinglib.errors import RulesError
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.values.cards import Suit
+from kinglib.values.errors import RulesError
 
 __all__ = ["KingAECEnv", "KingParallelEnv", "env", "parallel_env", "raw_env"]
 

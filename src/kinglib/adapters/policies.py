@@ -1,6 +1,6 @@
-"""The opponents a batch plays: the greedy player of :mod:`kinglib.playouts`, over a batch.
+"""The opponents a batch plays: the greedy player of :mod:`kinglib.players.playouts`, over a batch.
 
-:func:`greedy_batch` is :func:`kinglib.playouts.greedy_card` for every game at once (a test
+:func:`greedy_batch` is :func:`kinglib.players.playouts.greedy_card` for every game at once (a test
 compares the two over random hands and tricks); the random player is
 :func:`kinglib.adapters.draws.random_pick_batch`.
 """
@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kinglib.adapters.batch_rules import Masks, high_bit, low_bit
-from kinglib.cards import RANK_MASKS, Rank
+from kinglib.values.cards import RANK_MASKS, Rank
 
 __all__ = ["OPPONENTS", "greedy_batch", "strongest", "weakest"]
 
@@ -51,7 +51,7 @@ def greedy_batch(
     positive: npt.NDArray[np.bool_],
     scoring: Masks,
 ) -> Masks:
-    """The card :func:`kinglib.playouts.greedy_card` picks, for every game at once."""
+    """The card :func:`kinglib.players.playouts.greedy_card` picks, for every game at once."""
     loses = legal & ~wins
     lead = np.where(positive, strongest(legal), weakest(_or_else(legal & ~scoring, legal)))
     gain = np.where(

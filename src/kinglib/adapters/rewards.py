@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kinglib.contracts import Contract
-from kinglib.errors import RulesError
+from kinglib.values.contracts import Contract
+from kinglib.values.errors import RulesError
 
 __all__ = ["REWARDS", "check_reward", "margins", "trick_points"]
 

@@ -19,9 +19,9 @@ from kinglib.adapters.draws import random_pick_from, seed_hash
 from kinglib.adapters.episode import Episodes, Opponents, Rewards
 from kinglib.adapters.fast_deal import KernelDeal, nth_card
 from kinglib.adapters.observation import Observation
-from kinglib.errors import IllegalMoveError
-from kinglib.playouts import greedy_chooser
-from kinglib.state import State
+from kinglib.engine.state import State
+from kinglib.players.playouts import greedy_chooser
+from kinglib.values.errors import IllegalMoveError
 
 __all__ = ["Runner"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kinglib.state import State
+from kinglib.engine.state import State
 
 __all__ = ["table_text"]
 

@@ -15,7 +15,8 @@
 
 :func:`env` steps ``num_envs`` games of the learning ``seat`` at once: each step plays every
 game's action for the seat, then the other seats' cards (``opponents``: ``"random"``, the
-greedy player of :mod:`kinglib.playouts`, or one name per other seat) until the seat is to play
+greedy player of :mod:`kinglib.players.playouts`, or one name per other seat) until the seat is to
+play
 again in each game. A game whose episode ends is reset in place: by default in Gymnasium's
 next-step mode (its row is the observation the episode ended on, with an all-false mask, and
 the next step starts its next episode without playing its action), or with
@@ -27,7 +28,7 @@ are an array ``(num_envs, players)``, every seat's at once.
 
 The games' state is kept as integer arrays (``uint64`` masks, one per hand, pile and trick) and
 every card is decided by the trick kernel's rules over the batch
-(:mod:`kinglib.adapters.batch_rules`, checked against :mod:`kinglib.kernel` by a differential
+(:mod:`kinglib.adapters.batch_rules`, checked against :mod:`kinglib.engine.kernel` by a differential
 test). The observations have the layout of :class:`~kinglib.adapters.observation.Observation`
 (the same vector the scalar environments give) and the actions are numbered by
 :class:`~kinglib.adapters.actions.ActionSpace`.
@@ -70,13 +71,13 @@ from kinglib.adapters.episode import check_deals
 from kinglib.adapters.observation import Observation
 from kinglib.adapters.policies import OPPONENTS, greedy_batch
 from kinglib.adapters.rewards import check_reward
-from kinglib.cards import CardSet, Suit
-from kinglib.contracts import Contract
-from kinglib.errors import RulesError
-from kinglib.random_match import kernel_trick_play
-from kinglib.rules import Rules
-from kinglib.state import Phase
-from kinglib.tricks import deal_rules
+from kinglib.engine.random_match import kernel_trick_play
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import Phase
+from kinglib.engine.tricks import deal_rules
+from kinglib.values.cards import CardSet, Suit
+from kinglib.values.contracts import Contract
+from kinglib.values.errors import RulesError
 
 __all__ = ["KingVectorEnv", "batch_problem", "env", "selfplay"]
 
@@ -85,7 +86,7 @@ _U1 = np.uint64(1)
 _MASK64 = (1 << 64) - 1
 # The hooks whose answers the batch knows: kinglib's defaults, and the praise-mode trump
 # rounds' (which leave every deal but a praised trump round to the defaults).
-_KNOWN = {"kinglib.defaults", "kinglib.kit.trump_rounds"}
+_KNOWN = {"kinglib.plugins.defaults", "kinglib.kit.trump_rounds"}
 _HOOKS_ANY_DEAL = (
     "kinglib_score_deal",
     "kinglib_view_extra",
@@ -117,7 +118,7 @@ def batch_problem(
         return f"the pack of {len(rules.deck)} cards does not divide among {rules.players}"
     if rules.deck.mask >> 52:
         return "the batch plays no jokers"
-    if _answered_by(rules, "kinglib_deal") - {"kinglib.defaults"}:
+    if _answered_by(rules, "kinglib_deal") - {"kinglib.plugins.defaults"}:
         return f"{rules.variant} deals its cards its own way (kinglib_deal)"
     if rules.deal_piles:
         piles = ", ".join(sorted(rules.deal_piles))
@@ -141,7 +142,7 @@ def batch_problem(
             if found.trump_round:
                 return f"deal {number} of {rules.variant} is a trump round ({cid}): declared"
         if not deals or deals > 1:
-            if _answered_by(rules, "kinglib_match_over") - {"kinglib.defaults"}:
+            if _answered_by(rules, "kinglib_match_over") - {"kinglib.plugins.defaults"}:
                 return f"{rules.variant} ends its matches its own way (kinglib_match_over)"
             if _answered_by(rules, "kinglib_match_end"):
                 return "a plugin scores the end of the match (kinglib_match_end)"

@@ -12,11 +12,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kinglib.cards import CardSet
-from kinglib.errors import IllegalMoveError, RulesError
-from kinglib.moves import Play
-from kinglib.state import Phase, State
-from kinglib.view import View
+from kinglib.engine.state import Phase, State
+from kinglib.engine.view import View
+from kinglib.values.cards import CardSet
+from kinglib.values.errors import IllegalMoveError, RulesError
+from kinglib.values.moves import Play
 
 __all__ = ["deal_again", "voids"]
 

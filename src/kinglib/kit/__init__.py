@@ -12,5 +12,5 @@
   penalty-race variants (``bidding``, ``omnibus``).
 
 The King contract catalogue (the fourteen games and the trump round at any prices) is
-:func:`kinglib.contracts.king_contracts` with :class:`kinglib.contracts.Prices`.
+:func:`kinglib.values.contracts.king_contracts` with :class:`kinglib.values.contracts.Prices`.
 """

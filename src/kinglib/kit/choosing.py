@@ -1,7 +1,7 @@
 """Choosing the contract of a deal and ordering a trump round: shared by ordered and atomic.
 
 The pool a player chooses from is kept by nobody: it is read from the match's
-:class:`~kinglib.state.DealResult` records, whose ``chooser`` is the seat that chose the deal
+:class:`~kinglib.engine.state.DealResult` records, whose ``chooser`` is the seat that chose the deal
 (``state.maker``, which the CHOOSE phase sets), so a match needs no extra state.
 
 A :class:`ChoicePlan` says what may be chosen:
@@ -28,12 +28,12 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import Suit
-from kinglib.errors import RulesError
-from kinglib.moves import Choose, Declare, Move
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.state import Phase, State
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import Phase, State
+from kinglib.values.cards import Suit
+from kinglib.values.errors import RulesError
+from kinglib.values.moves import Choose, Declare, Move
 
 __all__ = [
     "SUITS",
@@ -284,7 +284,7 @@ def check_given_trump(
 ) -> None:
     """Check the trump given with a hand-built deal (``Rules.new_deal``).
 
-    Raises :class:`~kinglib.errors.RulesError` for a trump given with a contract that is no
+    Raises :class:`~kinglib.values.errors.RulesError` for a trump given with a contract that is no
     trump round, or a trump the variant does not allow.
     """
     if trump is None:

@@ -29,13 +29,13 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
-from kinglib.flow import finish_deal
-from kinglib.hookspecs import for_contracts, hookimpl
-from kinglib.moves import PLAYS, Move, Pass, Play
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.flow import finish_deal
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.plugins.hookspecs import for_contracts, hookimpl
+from kinglib.values.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
+from kinglib.values.moves import PLAYS, Move, Pass, Play
 
 __all__ = [
     "FAN_TAN",
@@ -102,7 +102,7 @@ def begin_fan_tan(state: State, start: Rank | None = None) -> State:
     """The fan-tan record of a deal about to be laid out, with the layout empty.
 
     ``start`` is the declared start rank; without it, the one the rules fix (``None`` for
-    ``"any"``). Call it as the deal opens (before :func:`kinglib.tricks.start_play`).
+    ``"any"``). Call it as the deal opens (before :func:`kinglib.engine.tricks.start_play`).
     """
     if start is None:
         start = _fixed_start(state.rules)

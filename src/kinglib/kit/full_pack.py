@@ -7,7 +7,7 @@ match runs deal after deal until some total falls to a threshold or below.
 
 from __future__ import annotations
 
-from kinglib.cards import Card, CardSet, Rank, Suit, deck_mask
+from kinglib.values.cards import Card, CardSet, Rank, Suit, deck_mask
 
 __all__ = ["TWO_OF_CLUBS", "full_pack", "threshold_reached"]
 

@@ -25,7 +25,7 @@ A praise-mode deal runs through these stages:
    below zero). Otherwise the declarer is the maker and the eldest (the declarer) leads.
 
 Every trick of the deal is worth the ``trumps`` contract's price (3 in the King schemes).
-The trick rules are the core :class:`~kinglib.tricks.TrickPlay`'s: must trump when void, only
+The trick rules are the core :class:`~kinglib.engine.tricks.TrickPlay`'s: must trump when void, only
 the maker leads trumps (option ``only_maker_leads_trump``), misère ranks reversed.
 
 Variants use this module through :func:`begin_trump_round`, :func:`praise_phases`,
@@ -35,7 +35,7 @@ with the order the cards were dealt in: a hand given as text (or a list of cards
 the order written, its first three cards before the declaration and its last card last; a
 :class:`~kinglib.CardSet` has no order of its own and is dealt in display order.
 :func:`praise_layout` says where a praise-mode deal's hidden cards lie, for
-:meth:`View.sample <kinglib.view.View.sample>` (this module answers ``kinglib_sample_hidden``
+:meth:`View.sample <kinglib.engine.view.View.sample>` (this module answers ``kinglib_sample_hidden``
 with it).
 """
 
@@ -47,17 +47,10 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import Card, CardSet, Rank, Suit, iter_indices
-from kinglib.contracts import Contract
-from kinglib.errors import RulesError
-from kinglib.flow import finish_deal
-from kinglib.hookspecs import for_contracts
-from kinglib.invariants import Invariants, shown_in_extras
-from kinglib.moves import Bid, Declare, Keep, Move, Pass, Sell
-from kinglib.options import Option
-from kinglib.phases import PhaseRules, describe_moves
-from kinglib.rules import Rules
-from kinglib.sampling import (
+from kinglib.engine.flow import finish_deal
+from kinglib.engine.phases import PhaseRules, describe_moves
+from kinglib.engine.rules import Rules
+from kinglib.engine.sampling import (
     DealStart,
     HiddenLayout,
     dealt_sizes,
@@ -67,9 +60,16 @@ from kinglib.sampling import (
     shuffled_indices,
     stock_layout,
 )
-from kinglib.state import Phase, State
-from kinglib.tricks import start_play
-from kinglib.view import View
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import start_play
+from kinglib.engine.view import View
+from kinglib.plugins.hookspecs import for_contracts
+from kinglib.plugins.invariants import Invariants, shown_in_extras
+from kinglib.values.cards import Card, CardSet, Rank, Suit, iter_indices
+from kinglib.values.contracts import Contract
+from kinglib.values.errors import RulesError
+from kinglib.values.moves import Bid, Declare, Keep, Move, Pass, Sell
+from kinglib.values.options import Option
 
 __all__ = [
     "TRUMP_ROUND_OPTIONS",
@@ -280,7 +280,7 @@ def new_praise_deal(
     card (the trump of ``Declare("last")``). A :class:`CardSet` has no order of its own: it is
     dealt in display order. This is ``rules.new_deal("trumps", hands, dealer)``.
 
-    Raises :class:`~kinglib.errors.RulesError` naming the problem for bad hands, or when the
+    Raises :class:`~kinglib.values.errors.RulesError` naming the problem for bad hands, or when the
     variant has no ``"trumps"`` contract.
     """
     if "trumps" not in rules.contracts:

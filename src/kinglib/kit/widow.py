@@ -20,11 +20,11 @@ import itertools
 
 import attrs
 
-from kinglib.cards import CardSet, iter_indices
-from kinglib.moves import Discard, Move
-from kinglib.phases import PhaseRules
-from kinglib.state import Phase, State
-from kinglib.tricks import start_play
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import start_play
+from kinglib.values.cards import CardSet, iter_indices
+from kinglib.values.moves import Discard, Move
 
 __all__ = ["DiscardCards", "WidowShown", "take_widow", "widow_of", "with_pile"]
 

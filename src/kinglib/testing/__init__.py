@@ -10,7 +10,7 @@
   with your rules; the ``kinglib`` pytest plugin (installed with kinglib) adds its options.
 """
 
-from kinglib.invariants import Invariants, contract_total, invariants_of
+from kinglib.plugins.invariants import Invariants, contract_total, invariants_of
 from kinglib.testing.checks import check_deal, check_invariants, check_state
 
 __all__ = [

@@ -30,15 +30,15 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import Card, CardSet
-from kinglib.errors import RecordError
-from kinglib.invariants import Invariants, invariants_of
-from kinglib.match_end import match_end_points
-from kinglib.moves import Move
-from kinglib.phases import describe_moves
-from kinglib.record import from_json, to_json
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.match_end import match_end_points
+from kinglib.engine.phases import describe_moves
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.io.record import from_json, to_json
+from kinglib.plugins.invariants import Invariants, invariants_of
+from kinglib.values.cards import Card, CardSet
+from kinglib.values.errors import RecordError
+from kinglib.values.moves import Move
 
 __all__ = [
     "broken",

@@ -29,14 +29,14 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from kinglib.errors import IllegalMoveError
-from kinglib.moves import Play
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.engine.tricks import PLAYS
 from kinglib.testing import strategies
 from kinglib.testing.checks import check_deal, check_invariants, check_state
 from kinglib.testing.pytest_plugin import seed_count
-from kinglib.tricks import PLAYS
+from kinglib.values.errors import IllegalMoveError
+from kinglib.values.moves import Play
 
 __all__ = ["RulesConformance", "rules_id"]
 
@@ -73,7 +73,7 @@ class RulesConformance:
     """The conformance suite: set ``rules`` in a subclass whose name starts with ``Test``.
 
     Attributes:
-        rules: a :class:`~kinglib.rules.Rules` or a list of them; every test runs for each.
+        rules: a :class:`~kinglib.engine.rules.Rules` or a list of them; every test runs for each.
         seeds: how many seeded random matches each rules object plays; ``None`` takes the
             ``--kinglib-seeds`` option (or the ``kinglib_seeds`` ini value; default 3).
         examples: hypothesis examples per property; ``None`` takes the active hypothesis

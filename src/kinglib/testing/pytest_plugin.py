@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 from kinglib import __version__
-from kinglib.plugins import variant_names
+from kinglib.plugins.manager import variant_names
 from kinglib.testing.checks import check_invariants
 
 if TYPE_CHECKING:
-    from kinglib.rules import Rules
+    from kinglib.engine.rules import Rules
 
 __all__ = ["DEFAULT_SEEDS", "kinglib_check", "kinglib_seeds", "seed_count"]
 

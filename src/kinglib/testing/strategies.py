@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from kinglib.cards import CardSet, Suit, iter_indices
-from kinglib.errors import RulesError
-from kinglib.moves import Move
-from kinglib.rules import Rules
-from kinglib.state import State
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.values.cards import CardSet, Suit, iter_indices
+from kinglib.values.errors import RulesError
+from kinglib.values.moves import Move
 
 __all__ = ["deals", "moves", "play_randomly", "seeds", "states"]
 

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 import attrs
 
-import kinglib.bots
-from kinglib.bots import Bot, HeuristicBot, RandomBot
+import kinglib.players.bots
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot
 from kinglib.web.storage import StoredSeat
 
 __all__ = [
@@ -38,14 +38,14 @@ STAND_IN = "heuristic"
 def bot_kinds() -> dict[str, Callable[[int], Bot]]:
     """The bots a seat can be given, by name; each factory takes a seed.
 
-    They are ``random``, ``heuristic``, and ``search`` when :mod:`kinglib.bots` has a
+    They are ``random``, ``heuristic``, and ``search`` when :mod:`kinglib.players.bots` has a
     ``SearchBot``.
     """
     kinds: dict[str, Callable[[int], Bot]] = {
         "random": lambda seed: RandomBot(seed=seed),
         "heuristic": lambda seed: HeuristicBot(),
     }
-    search: Any = getattr(kinglib.bots, "SearchBot", None)
+    search: Any = getattr(kinglib.players.bots, "SearchBot", None)
     if search is not None:
         kinds["search"] = lambda seed: search(seed=seed)
     return kinds

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kinglib import CardSet, Move, Play, Rules, State
-from kinglib.state import DealSpec, MatchSetup
+from kinglib.engine.state import DealSpec, MatchSetup
 from kinglib.web.protocol import contract_label, move_entry
 
 __all__ = ["finished_deal", "move_text", "public_view"]

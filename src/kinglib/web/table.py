@@ -34,7 +34,7 @@ from kinglib import (
     parse_move,
     to_json,
 )
-from kinglib.bots import HeuristicBot, RandomBot
+from kinglib.players.bots import HeuristicBot, RandomBot
 from kinglib.web.catalogue import plain
 from kinglib.web.protocol import ProtocolError, contract_label, move_entry, score_sheet
 from kinglib.web.seats import (

@@ -35,10 +35,10 @@ from kinglib import (
     VariantInfo,
     hookimpl,
 )
-from kinglib.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, king_contracts
-from kinglib.invariants import Invariants
+from kinglib.engine.phases import PhaseRules
 from kinglib.kit.choosing import ChoicePlan, ChooseContract
-from kinglib.phases import PhaseRules
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES, king_contracts
 
 __all__ = ["GAMES", "INFO", "PLAN", "PRICES"]
 

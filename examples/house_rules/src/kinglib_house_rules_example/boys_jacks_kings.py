@@ -5,7 +5,7 @@ The rule wraps the ``kinglib_contracts`` hook: in every contract that counts boy
 pack at 2 points each, with the sign the contract gave the boys. Each contract's total is
 recomputed, so the match stays zero-sum: in simple King the boys games still hand out 16.
 Nothing else changes; the rule works over any variant that builds its contracts with
-:func:`kinglib.contracts.king_contracts`.
+:func:`kinglib.values.contracts.king_contracts`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Generator, Mapping
 import attrs
 
 from kinglib import Contract, Rank, Rules, hookimpl
-from kinglib.cards import RANK_MASKS
+from kinglib.values.cards import RANK_MASKS
 
 __all__ = ["BOY_PRICE", "kinglib_contracts", "with_boys"]
 

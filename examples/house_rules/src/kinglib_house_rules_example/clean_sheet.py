@@ -15,7 +15,7 @@ from collections.abc import Generator, Sequence
 import attrs
 
 from kinglib import Option, Rules, State, hookimpl
-from kinglib.invariants import Invariants
+from kinglib.plugins.invariants import Invariants
 
 __all__ = ["CONTRACT", "kinglib_invariants", "kinglib_match_end", "kinglib_options"]
 

@@ -16,7 +16,7 @@ from collections.abc import Generator
 import attrs
 
 from kinglib import Rules, Schedule, hookimpl
-from kinglib.invariants import Invariants
+from kinglib.plugins.invariants import Invariants
 
 __all__ = ["DROPPED", "kinglib_invariants", "kinglib_schedule"]
 

@@ -1,0 +1,101 @@
+"""The rules of one phase: :class:`PhaseRules`, the interface every phase implements.
+
+A variant supplies one object per :class:`~kinglib.engine.state.Phase` it uses through the
+``kinglib_phases`` hook. The state calls it on every move, so it makes no hook calls itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kinglib.values.moves import Move
+
+if TYPE_CHECKING:
+    from kinglib.engine.state import State
+
+__all__ = ["ContractPlay", "PhaseRules", "describe_moves"]
+
+
+def describe_moves(moves: tuple[Move, ...], limit: int = 12) -> str:
+    """A short list of moves for an error message."""
+    text = ", ".join(str(m) for m in moves[:limit])
+    if len(moves) > limit:
+        text += f", … ({len(moves)} in all)"
+    return text
+
+
+class PhaseRules:
+    """The legal moves of one phase and what they do.
+
+    Subclasses implement :meth:`legal_moves` and :meth:`apply`; :meth:`why_illegal` has a
+    generic form that they refine with the precise reason a move is refused.
+    """
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves the player to move may make, in a deterministic order."""
+        raise NotImplementedError
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after a legal ``move`` (not checked again)."""
+        raise NotImplementedError
+
+    def apply_if_legal(self, state: State, move: Move) -> State | None:
+        """The state after ``move`` if it is legal, else ``None`` (:meth:`why_illegal` says why).
+
+        Subclasses may check legality more cheaply than :meth:`why_illegal` does.
+        """
+        if self.why_illegal(state, move) is not None:
+            return None
+        return self.apply(state, move)
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """``None`` if ``move`` is legal, else a sentence saying why it is not."""
+        legal = self.legal_moves(state)
+        if move in legal:
+            return None
+        return (
+            f"it is not a legal move now (the {state.phase.value} phase: {describe_moves(legal)})"
+        )
+
+
+class ContractPlay(PhaseRules):
+    """The PLAY phase of a variant with play phases of its own: each deal to its contract's.
+
+    A contract whose trick rules name a phase (``TrickRules(phase="fan_tan")``) is played by
+    that phase; every other contract by trick play. ``load_rules`` builds it when a variant's
+    ``kinglib_phases`` names a play phase.
+
+    Args:
+        trick_play: the rules of trick play (``None`` when no contract is played by tricks).
+        named: the variant's own play phases, by name.
+
+    """
+
+    def __init__(self, trick_play: PhaseRules | None, named: dict[str, PhaseRules]) -> None:
+        """Keep the phases to hand the deals to."""
+        self.trick_play = trick_play
+        self.named = dict(named)
+
+    def phase_for(self, state: State) -> PhaseRules:
+        """The phase that plays the deal of ``state``."""
+        contract = state.contract_info
+        name = None if contract is None else contract.trick_rules.phase
+        chosen = self.trick_play if name is None else self.named[name]
+        assert chosen is not None
+        return chosen
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """The legal moves of the deal's phase."""
+        return self.phase_for(state).legal_moves(state)
+
+    def apply(self, state: State, move: Move) -> State:
+        """The deal's phase applies the move."""
+        return self.phase_for(state).apply(state, move)
+
+    def apply_if_legal(self, state: State, move: Move) -> State | None:
+        """The deal's phase checks and applies the move."""
+        return self.phase_for(state).apply_if_legal(state, move)
+
+    def why_illegal(self, state: State, move: Move) -> str | None:
+        """The deal's phase explains a refusal."""
+        return self.phase_for(state).why_illegal(state, move)

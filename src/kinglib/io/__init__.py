@@ -1,0 +1,1 @@
+"""Input and output: match records (:mod:`~kinglib.io.record`) and their JSON schemas."""
