@@ -8,7 +8,9 @@ entry's text form, :func:`sheet_table` shows the sheet, :func:`sheet_to_json` an
 """
 
 from kinglib.sheet.entries import Column, Entry, check_counts, columns_of
+from kinglib.sheet.files import sheet_from_json, sheet_schema, sheet_to_json
 from kinglib.sheet.score_sheet import ScoreSheet
+from kinglib.sheet.text import entry_text, next_deal_text, parse_entry, sheet_table
 
 __all__ = [
     "Column",
@@ -16,4 +18,11 @@ __all__ = [
     "ScoreSheet",
     "check_counts",
     "columns_of",
+    "entry_text",
+    "next_deal_text",
+    "parse_entry",
+    "sheet_from_json",
+    "sheet_schema",
+    "sheet_table",
+    "sheet_to_json",
 ]

@@ -30,9 +30,11 @@ from kinglib.contracts import Contract
 from kinglib.errors import SheetError
 
 __all__ = [
+    "ALIASES",
     "Column",
     "Entry",
     "check_counts",
+    "column_named",
     "columns_of",
     "trick_winners",
 ]
@@ -51,13 +53,20 @@ def _counts_of(value: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
 def _declarations_of(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
+    if not isinstance(value, Sequence):
+        raise SheetError(f"the declarations are a list of words, not {value!r}")
     return tuple(str(v) for v in value)
 
 
 def _bid_of(value: Any) -> tuple[int, int] | None:
     if value is None:
         return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != 2:
+        raise SheetError(f"an offer is (seat, amount), not {value!r}")
     seat, amount = value
+    for what, number in (("seat", seat), ("amount", amount)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise SheetError(f"the offer's {what} {number!r} is not a whole number from 0")
     return (seat, amount)
 
 
@@ -81,9 +90,7 @@ class Entry:
     """
 
     contract: str
-    counts: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(
-        default=(), converter=_counts_of
-    )
+    counts: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(default=(), converter=_counts_of)
     declarations: tuple[str, ...] = attrs.field(default=(), converter=_declarations_of)
     bid: tuple[int, int] | None = attrs.field(default=None, converter=_bid_of)
 
@@ -118,6 +125,19 @@ class Column:
     def single(self) -> bool:
         """Exactly one seat takes what the column counts (a single card, the last trick)."""
         return self.total == 1
+
+
+#: Other names an entry may give a column under: ``girls`` for ``queens``, ``king`` for ``KH``.
+ALIASES: dict[str, str] = {"girls": "queens", "king": "KH", "jacks": "boys", "kings_jacks": "boys"}
+
+
+def column_named(columns: Sequence[Column], name: str) -> Column | None:
+    """The column of ``columns`` called ``name`` (or one of its :data:`ALIASES`), if any."""
+    wanted = ALIASES.get(name.lower(), name)
+    for column in columns:
+        if column.name.lower() == wanted.lower():
+            return column
+    return None
 
 
 _SUIT_NAMES = {
@@ -167,7 +187,9 @@ def columns_of(contract: Contract, deck: int) -> tuple[Column, ...]:
         base = values[0]
         special = [k for k, v in enumerate(values) if v != base]
         if base:
-            columns.append(Column("tricks", "tricks", len(values), tricks=tuple(range(len(values)))))
+            columns.append(
+                Column("tricks", "tricks", len(values), tricks=tuple(range(len(values))))
+            )
         if special:
             m = len(special)
             suffix = list(range(len(values) - m, len(values)))
@@ -196,9 +218,7 @@ def columns_of(contract: Contract, deck: int) -> tuple[Column, ...]:
 def _check_column(column: Column, counts: Sequence[Any], players: int) -> tuple[int, ...]:
     name = column.name
     if len(counts) != players:
-        raise SheetError(
-            f"{name}: {players} counts are needed, one per seat, not {len(counts)}"
-        )
+        raise SheetError(f"{name}: {players} counts are needed, one per seat, not {len(counts)}")
     for seat, count in enumerate(counts):
         if isinstance(count, bool) or not isinstance(count, int):
             raise SheetError(f"{name}: seat {seat}'s count {count!r} is not a whole number")
@@ -215,13 +235,10 @@ def _check_column(column: Column, counts: Sequence[Any], players: int) -> tuple[
                 if len(takers) > 1
                 else f"seat {takers[0]} {counts[takers[0]]} times"
             )
-            raise SheetError(
-                f"{name}: {column.title} is taken by exactly one seat, not by {found}"
-            )
+            raise SheetError(f"{name}: {column.title} is taken by exactly one seat, not by {found}")
     elif total != column.total:
         raise SheetError(
-            f"{name}: the counts add up to {total}, but a deal has {column.total} "
-            f"({column.title})"
+            f"{name}: the counts add up to {total}, but a deal has {column.total} ({column.title})"
         )
     return tuple(counts)
 
@@ -233,21 +250,26 @@ def check_counts(
     *,
     active: Sequence[int],
     trick_size: int,
-) -> tuple[int, ...]:
-    """Check an entry's counts against its columns; the taken cards per seat that give them.
+) -> tuple[tuple[int, ...], dict[str, tuple[int, ...]]]:
+    """Check an entry's counts against its columns; taken cards per seat that give them.
+
+    Returns the piles (one mask per seat) and the counts by column name (aliases resolved).
 
     ``active`` are the seats that hold cards in the deal, ``trick_size`` the cards of a trick.
     Raises :class:`~kinglib.errors.SheetError` saying which count is wrong and why.
     """
-    known = {c.name: c for c in columns}
-    for name, _ in entry.counts:
-        if name not in known:
-            raise SheetError(
-                f"{entry.contract} does not count {name!r} (it counts: {', '.join(known)})"
-            )
+    given_counts: dict[str, tuple[int, ...]] = {}
+    for name, values in entry.counts:
+        column = column_named(columns, name)
+        if column is None:
+            known = ", ".join(c.name for c in columns)
+            raise SheetError(f"{entry.contract} does not count {name!r} (it counts: {known})")
+        if column.name in given_counts:
+            raise SheetError(f"{column.name}: counted twice (as {name!r} too)")
+        given_counts[column.name] = values
     counts: dict[str, tuple[int, ...]] = {}
     for column in columns:
-        given = entry.count(column.name)
+        given = given_counts.get(column.name)
         if given is None:
             raise SheetError(f"{entry.contract}: the count of {column.title} is missing")
         counts[column.name] = _check_column(column, given, players)
@@ -284,7 +306,7 @@ def check_counts(
             f"the counts of {names} do not fit together: no share of the cards gives every "
             f"seat its counts{fit} (a card in two groups counts in both)"
         )
-    return piles
+    return piles, counts
 
 
 def _share_cards(
@@ -307,7 +329,7 @@ def _share_cards(
         kinds.setdefault(key, []).append(index)
     order = sorted(kinds.items(), key=lambda kv: -sum(kv[0]))
     need = [list(counts[c.name]) for c in columns]
-    space = list(room) if room is not None else [len(kinds) * 64] * players
+    space = list(room) if room is not None else [union.bit_count()] * players
     shares: list[tuple[int, ...]] = []
 
     def splits(size: int, seats: int) -> Iterator[tuple[int, ...]]:
@@ -355,7 +377,9 @@ def _share_cards(
 
 
 def trick_winners(
-    columns: Sequence[Column], counts: Mapping[str, tuple[int, ...]], tricks: int,
+    columns: Sequence[Column],
+    counts: Mapping[str, tuple[int, ...]],
+    tricks: int,
     active: Sequence[int],
 ) -> tuple[int, ...]:
     """A winner for each of a deal's ``tricks`` tricks that gives the trick columns' counts.

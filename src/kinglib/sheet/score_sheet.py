@@ -118,8 +118,7 @@ class ScoreSheet:
 
     def __repr__(self) -> str:
         return (
-            f"ScoreSheet({self.rules.variant!r}, {len(self.entries)} deals, "
-            f"totals={self.totals})"
+            f"ScoreSheet({self.rules.variant!r}, {len(self.entries)} deals, totals={self.totals})"
         )
 
     # ------------------------------------------------------------------ entering deals
@@ -250,8 +249,8 @@ def _open(state: State, entry: Entry) -> State:
     declarations = list(entry.declarations)
     bid = entry.bid
     if bid is not None:
-        seat, amount = bid
-        if not isinstance(seat, int) or not 0 <= seat < rules.players:
+        seat = bid[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise _refused(state, f"the offer's seat {seat!r} is not a seat of {rules.players}")
     bid_made = False
     number = state.deal_number
@@ -346,15 +345,12 @@ def _enter(state: State, entry: Entry) -> State:
     players = opened.rules.players
     active = [seat for seat, hand in enumerate(opened.hands_mask) if hand]
     tricks = len(opened.contract_info.trick_values) if opened.contract_info else 0
-    cards = sum(hand.bit_count() for hand in opened.hands_mask)
     trick_size = max(1, len(active))
     try:
-        piles = check_counts(entry, columns, players, active=active, trick_size=trick_size)
+        piles, counts = check_counts(entry, columns, players, active=active, trick_size=trick_size)
     except SheetError as exc:
         raise _refused(opened, str(exc)) from None
-    counts = dict(entry.counts)
     winners = trick_winners(columns, counts, tricks, active) if tricks else ()
-    del cards
     finished = opened.evolve(
         hands_mask=(0,) * players,
         taken_mask=tuple(t | p for t, p in zip(opened.taken_mask, piles)),
