@@ -75,8 +75,19 @@ def parse_entry(sheet: ScoreSheet, text: str) -> Entry:
     Raises :class:`~kinglib.errors.SheetError` for text that is not an entry (an unknown
     column, a number that is not one, too many or too few numbers), and for a contract,
     declaration or offer that the rules refuse, as :meth:`ScoreSheet.add` does. The counts
-    themselves are checked by :meth:`ScoreSheet.add`.
+    themselves are checked by :meth:`ScoreSheet.add`. Every message starts with the deal's
+    number.
     """
+    try:
+        return _parse_entry(sheet, text)
+    except SheetError as exc:
+        message = str(exc)
+        if message.startswith("deal "):
+            raise
+        raise SheetError(f"deal {sheet.deal_number}: {message}") from None
+
+
+def _parse_entry(sheet: ScoreSheet, text: str) -> Entry:
     words = text.split()
     if not words:
         raise SheetError("an empty entry: give the contract and the counts (see help)")
@@ -86,9 +97,7 @@ def parse_entry(sheet: ScoreSheet, text: str) -> Entry:
         contract = sheet.scheduled
         if contract is None:
             choices = ", ".join(sheet.choices) or "none"
-            raise SheetError(
-                f"deal {sheet.deal_number}: name the contract first (one of: {choices})"
-            )
+            raise SheetError(f"name the contract first (one of: {choices})")
     else:
         contract = first.lower().replace("-", "_")
         words = words[1:]
@@ -120,6 +129,8 @@ def parse_entry(sheet: ScoreSheet, text: str) -> Entry:
         if column is None:
             known = ", ".join(c.name for c in columns) or "nothing"
             raise SheetError(f"{contract} does not count {key!r} (it counts: {known})")
+        if column.name in counts:
+            raise SheetError(f"{column.name}: counted twice (as {key!r} too)")
         counts[column.name] = _seat_values(column, value, players)
     for seat, cards in seats:
         for card in (c for c in cards.split(",") if c):
@@ -129,6 +140,8 @@ def parse_entry(sheet: ScoreSheet, text: str) -> Entry:
                 raise SheetError(
                     f"{contract} does not count the card {card!r} alone (its cards: {singles})"
                 )
+            if column.name in counts:
+                raise SheetError(f"{column.name}: counted twice (as {card!r} too)")
             counts[column.name] = _one_seat(column, seat, players)
     rest = [c for c in columns if c.name not in counts]
     wanted = sum(1 if c.single else players for c in rest)
