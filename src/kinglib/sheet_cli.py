@@ -39,7 +39,7 @@ Enter each deal on one line: [CONTRACT] [DECLARATION ...] [bid=SEAT:AMOUNT] COUN
   3 1 2 2                    the contract left out: the one the schedule gives the deal
 Seats are numbered from 0. The line above the prompt says what the deal counts.
 Commands: sheet (or score) shows the score sheet, undo takes the last deal back,
-help shows this, quit saves and stops (so does the end of input)."""
+help shows this, quit stops (so does the end of input); every deal is saved as it comes."""
 
 
 def add_sheet_arguments(p: argparse.ArgumentParser) -> None:
@@ -139,7 +139,8 @@ def run_sheet(args: argparse.Namespace, load: Loader) -> int:
         if not line:
             continue
         if word in ("quit", "exit", "q"):
-            _save(sheet, path)
+            if path is not None and not Path(path).exists():
+                _save(sheet, path)  # every deal was saved as it came: only a new sheet is left
             where = f"; saved to {path}" if path else ""
             console.print(Text(f"Stopped after {len(sheet.entries)} deals{where}."))
             return 0

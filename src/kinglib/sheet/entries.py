@@ -163,9 +163,9 @@ def _card_column_name(mask: int, deck: int, taken: set[str]) -> tuple[str, str]:
         if ranks == {Rank.QUEEN}:
             return "queens", "queens"
         if ranks == {Rank.JACK}:
-            return "boys", "boys (jacks)"
+            return "boys", "jacks"
         if ranks == {Rank.JACK, Rank.KING}:
-            return "boys", "boys (jacks and kings)"
+            return "boys", "jacks and kings"
     name = "cards"
     k = 2
     while name in taken:

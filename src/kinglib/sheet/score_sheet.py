@@ -295,10 +295,11 @@ def _open(state: State, entry: Entry) -> State:
         elif phase is Phase.DISCARD:
             # The cards are the engine's own, never shown: any discard it allows will do.
             move = legal[0]
-        elif phase is Phase.DOUBLE:
-            move = Pass()
         else:
-            raise _refused(state, f"{rules.variant} asks for a {phase} that a sheet cannot enter")
+            raise _refused(
+                state,
+                f"{rules.variant} asks for a {phase} phase here, which a score sheet cannot enter",
+            )
         try:
             state = state.apply(move)
         except IllegalMoveError as exc:

@@ -160,18 +160,16 @@ def _parse_entry(sheet: ScoreSheet, text: str) -> Entry:
 
 
 def columns_text(columns: Sequence[Column], players: int) -> str:
-    """What an entry of these columns gives, in words: ``hearts: 4 numbers, one per seat``."""
+    """What an entry of these columns gives, in words: ``give hearts (8 in all, one number per seat)``."""
     if not columns:
         return "no counts are needed"
     parts = []
     for column in columns:
+        title = "" if column.title == column.name else f"{column.title}, "
         if column.single:
-            parts.append(f"{column.name} ({column.title}): the seat that took it")
+            parts.append(f"{column.name} ({title}the seat that took it)")
         else:
-            parts.append(
-                f"{column.name} ({column.title}, {column.total} in all): {players} numbers, "
-                "one per seat"
-            )
+            parts.append(f"{column.name} ({title}{column.total} in all, one number per seat)")
     return "give " + "; then ".join(parts)
 
 
@@ -201,12 +199,14 @@ def next_deal_text(sheet: ScoreSheet) -> str:
         head += f", dealt by {names[dealer]}"
     scheduled = sheet.scheduled
     if scheduled is not None:
-        contract = sheet.rules.contracts[scheduled]
+        title = sheet.rules.contracts[scheduled].title
+        label = scheduled if title.replace(" ", "_") == scheduled else f"{scheduled} ({title})"
         try:
             columns = sheet.columns(scheduled)
-        except SheetError:
-            return f"{head}: {contract.title} ({scheduled}); declare it first (see help)."
-        return f"{head}: {contract.title} ({scheduled}); {columns_text(columns, len(names))}."
+        except SheetError as exc:
+            reason = str(exc).partition(": ")[2]
+            return f"{head}: {label}; {reason}, then the counts."
+        return f"{head}: {label}; {columns_text(columns, len(names))}."
     chooser = sheet.chooser
     who = names[chooser] if chooser is not None else "the chooser"
     return f"{head}: {who} chooses one of {', '.join(sheet.choices)}."
