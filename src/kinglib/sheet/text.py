@@ -160,7 +160,7 @@ def _parse_entry(sheet: ScoreSheet, text: str) -> Entry:
 
 
 def columns_text(columns: Sequence[Column], players: int) -> str:
-    """What an entry of these columns gives, in words: ``give hearts (8 in all, one number per seat)``."""
+    """What an entry of these columns gives: ``give hearts (8 in all, one number per seat)``."""
     if not columns:
         return "no counts are needed"
     parts = []
