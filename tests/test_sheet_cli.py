@@ -14,7 +14,7 @@ def test_a_whole_match_is_entered_and_ends_with_the_winner(tmp_path: Path) -> No
     lines = "\n".join(line for line, _ in SIMPLE_MATCH) + "\n"
     done = run("sheet", "simple", "--file", str(path), "--names", "Ann,Bob,Cat,Dan", stdin=lines)
     assert done.returncode == 0, done.stderr
-    assert "Deal 1 of 14, dealt by Ann: no_tricks (no tricks); give tricks (8 in all" in done.stdout
+    assert "Deal 1 of 14, dealt by Ann: no_tricks; give tricks (8 in all" in done.stdout
     assert "Deal 1: Ann -4, Bob -6, Cat -2, Dan -4." in done.stdout
     assert "Winner: seat 0 with +96." in done.stdout
     assert f"The sheet is saved to {path}." in done.stdout
