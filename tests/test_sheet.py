@@ -510,3 +510,20 @@ def test_every_installed_variant_is_supported_or_refused_by_name(variant: str) -
             return
         assert sheet.results[-1].points == result.points
     assert sheet.totals == final.totals
+
+
+def test_every_public_name_has_a_docstring_and_a_place_in_the_reference() -> None:
+    import inspect
+    from pathlib import Path
+
+    import kinglib.sheet
+
+    reference = (
+        Path(__file__).resolve().parent.parent / "docs" / "reference" / "api.rst"
+    ).read_text(encoding="utf-8")
+    for name in kinglib.sheet.__all__:
+        value = getattr(kinglib.sheet, name)
+        assert (inspect.getdoc(value) or "").strip(), name
+        assert f"kinglib.sheet.{name}" in reference, name
+    for name in ("ScoreSheet", "add", "undo", "SheetError", "SheetFileError"):
+        assert name in reference

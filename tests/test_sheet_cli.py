@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.test_cli import run, sheet_rows
 from tests.test_sheet import SIMPLE_MATCH
 
@@ -99,3 +101,46 @@ def test_bad_arguments_are_usage_errors() -> None:
     variant = run("sheet", "nope")
     assert variant.returncode == 2
     assert "unknown variant 'nope'" in variant.stderr
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _sessions() -> list[list[str]]:
+    """The sessions that docs/sheet.rst shows, each a list of lines (its command first)."""
+    lines = (DOCS / "sheet.rst").read_text(encoding="utf-8").splitlines()
+    sessions = []
+    for i, line in enumerate(lines):
+        if line.strip() != ".. code-block:: text":
+            continue
+        body = []
+        for follow in lines[i + 1 :]:
+            if follow.strip() and not follow.startswith("   "):
+                break
+            body.append(follow[3:])
+        while body and not body[0].strip():
+            body.pop(0)
+        while body and not body[-1].strip():
+            body.pop()
+        if body and body[0].startswith("$ kinglib sheet"):
+            sessions.append(body)
+    return sessions
+
+
+def test_the_sessions_of_the_docs_are_what_the_command_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sessions = _sessions()
+    assert len(sessions) == 2
+    monkeypatch.chdir(tmp_path)
+    for session in sessions:
+        command = session[0][len("$ kinglib ") :].split()
+        typed = [line[2:] for line in session[1:] if line.startswith("> ")]
+        shown = "\n".join(session[1:]) + "\n"
+        # The program does not echo what is typed: the page shows it after each prompt.
+        for entry in typed:
+            shown = shown.replace(f"> {entry}\n", "> ", 1)
+        done = run(*command, stdin="\n".join(typed) + "\n")
+        assert done.returncode == 0, done.stderr
+        printed = "\n".join(line.rstrip() for line in done.stdout.splitlines()) + "\n"
+        assert printed == shown
