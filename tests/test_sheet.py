@@ -527,3 +527,54 @@ def test_every_public_name_has_a_docstring_and_a_place_in_the_reference() -> Non
         assert f"kinglib.sheet.{name}" in reference, name
     for name in ("ScoreSheet", "add", "undo", "SheetError", "SheetFileError"):
         assert name in reference
+
+
+class LaidOut:
+    """A variant of a penalty deal and a fan-tan deal, scored by the order of going out."""
+
+    @staticmethod
+    def kinglib_variant_info() -> kinglib.VariantInfo:
+        from kinglib.kit import fan_tan
+
+        return kinglib.VariantInfo(
+            name="sheet-laid-out",
+            title="laid out",
+            players=(4,),
+            default_players=4,
+            parts=(fan_tan,),
+        )
+
+    @staticmethod
+    def kinglib_contracts(rules: kinglib.Rules) -> dict[str, kinglib.Contract]:
+        from kinglib.contracts import king_contracts
+
+        contracts = dict(
+            king_contracts(kinglib.Prices(), deck=rules.deck.mask, tricks=8, games=("no_tricks",))
+        )
+        contracts["fan_tan"] = kinglib.Contract(
+            "fan_tan",
+            "Домино",
+            "fan-tan",
+            trick_values=(40, 20, 0, -60),
+            trick_rules=kinglib.TrickRules(phase="fan_tan"),
+        )
+        return contracts
+
+    @staticmethod
+    def kinglib_schedule(rules: kinglib.Rules) -> kinglib.Schedule:
+        return kinglib.Schedule(deals=("no_tricks", "fan_tan"))
+
+
+def test_a_deal_not_played_in_tricks_is_refused_by_name() -> None:
+    kinglib.add_variant(LaidOut)
+    sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
+    assert sheet.scheduled == "fan_tan"
+    message = (
+        "deal 2: fan_tan of sheet-laid-out is not played in tricks, so its points cannot be "
+        "entered as counts"
+    )
+    with pytest.raises(SheetError) as caught:
+        enter(sheet, "fan_tan 0 1 2 3")
+    assert str(caught.value) == message
+    with pytest.raises(SheetError):
+        sheet.columns("fan_tan")
