@@ -578,3 +578,16 @@ def test_a_deal_not_played_in_tricks_is_refused_by_name() -> None:
     assert str(caught.value) == message
     with pytest.raises(SheetError):
         sheet.columns("fan_tan")
+
+
+def test_house_rules_score_at_the_end_of_the_match_and_are_saved_by_name() -> None:
+    rules = kinglib.load_rules("simple", plugins=["clean-sheet"])
+    lines = ["no_tricks 0 3 3 2", *(line for line, _ in SIMPLE_MATCH[1:])]
+    sheet = enter(ScoreSheet(rules), *lines)
+    assert sheet.is_over
+    assert sheet.match_end == (("clean-sheet", (10, 0, 0, 0)),)
+    deals = [sum(r.points[seat] for r in sheet.results) for seat in range(4)]
+    assert sheet.totals == (deals[0] + 10, deals[1], deals[2], deals[3])
+    again = sheet_from_json(sheet_to_json(sheet))
+    assert again == sheet and again.match_end == sheet.match_end
+    assert json.loads(sheet_to_json(sheet))["plugins"] == ["clean-sheet"]

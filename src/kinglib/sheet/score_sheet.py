@@ -254,7 +254,12 @@ def _open(state: State, entry: Entry) -> State:
             raise _refused(state, f"the offer's seat {seat!r} is not a seat of {rules.players}")
     bid_made = False
     number = state.deal_number
-    while state.deal_number == number and not state.is_over and state.phase is not Phase.PLAY:
+    while (
+        state.deal_number == number
+        and not state.is_over
+        and isinstance(state.phase, Phase)
+        and state.phase is not Phase.PLAY
+    ):
         phase = state.phase
         legal = state.legal_moves()
         move: Move
