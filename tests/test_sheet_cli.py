@@ -18,7 +18,7 @@ def test_a_whole_match_is_entered_and_ends_with_the_winner(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert "Deal 1 of 14, dealt by Ann: no_tricks; give tricks (8 in all" in done.stdout
     assert "Deal 1: Ann -4, Bob -6, Cat -2, Dan -4." in done.stdout
-    assert "Winner: seat 0 with +96." in done.stdout
+    assert "Winner: Ann with +96." in done.stdout
     assert f"The sheet is saved to {path}." in done.stdout
     rows = sheet_rows(done.stdout)
     assert ["", "total", "+96", "-40", "-44", "-12"] in rows

@@ -114,7 +114,19 @@ def _first_sheet(args: argparse.Namespace, load: Loader) -> ScoreSheet:
 def _show(console: Console, sheet: ScoreSheet) -> None:
     console.print(sheet_table(sheet))
     if sheet.is_over:
-        console.print(Text(winners_line(sheet.totals, sheet.winners)))
+        console.print(Text(_winners_line(sheet)))
+
+
+def _winners_line(sheet: ScoreSheet) -> str:
+    """The line naming the winner(s) by the players' names, and the winning total."""
+    winners = sheet.winners
+    if not winners:
+        return winners_line(sheet.totals, winners)
+    best = sheet.totals[winners[0]]
+    names = " and ".join(sheet.names[seat] for seat in winners)
+    if len(winners) == 1:
+        return f"Winner: {names} with {best:+d}."
+    return f"Winners (tied): {names} with {best:+d}."
 
 
 def run_sheet(args: argparse.Namespace, load: Loader) -> int:
