@@ -1,7 +1,8 @@
-"""The ``kinglib`` command: variants, rules, play, tournament, simulate, replay and serve.
+"""The ``kinglib`` command: variants, rules, play, tournament, simulate, replay, sheet and serve.
 
 The parser and the smaller commands are here; ``play`` and ``replay`` run in
-:mod:`kinglib.apps.play_cli`, ``tournament`` in :mod:`kinglib.apps.tournament_cli`.
+:mod:`kinglib.apps.play_cli`, ``tournament`` in :mod:`kinglib.apps.tournament_cli`, ``sheet`` in
+:mod:`kinglib.apps.sheet_cli`.
 
 Every error ends the command with one line on stderr starting ``kinglib: error:`` and a
 non-zero exit status: 2 for usage errors (an unknown variant, a bad option or seat, bad
@@ -33,6 +34,7 @@ from kinglib.apps.rule_tables import (
     summary_table,
     variants_table,
 )
+from kinglib.apps.sheet_cli import add_sheet_arguments, run_sheet
 from kinglib.apps.tournament_cli import add_arguments as add_tournament_arguments
 from kinglib.apps.tournament_cli import run as run_tournament
 from kinglib.engine.builds import kernel_info
@@ -169,6 +171,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(args)
 
 
+def cmd_sheet(args: argparse.Namespace) -> int:
+    """Keep the score sheet of a match played with real cards, deal by deal."""
+    return run_sheet(args, _load)
+
+
 def _dask_client(address: str) -> Any:
     """A dask.distributed client of the scheduler at ``address``, whose executor runs games."""
     try:
@@ -292,6 +299,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check a record, print its play and its score sheet")
     add_replay_arguments(p)
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("sheet", help="keep the score of a match played with real cards")
+    p.add_argument("variant")
+    _add_rules_arguments(p)
+    add_sheet_arguments(p)
+    p.set_defaults(run=cmd_sheet)
 
     p = sub.add_parser("serve", help="host tables to play in the browser (the web extra)")
     p.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")

@@ -16,7 +16,10 @@ Which function raises which error, for any input whatever its type:
 * building rules (:func:`~kinglib.load_rules`): :class:`UnknownVariantError` for the
   variant, :class:`RulesError` for players, options and plugins;
 * applying a move (:meth:`State.apply <kinglib.engine.state.State.apply>`):
-  :class:`IllegalMoveError` (a move that is not a move at all too), the state unchanged.
+  :class:`IllegalMoveError` (a move that is not a move at all too), the state unchanged;
+* entering a deal on a score sheet (:meth:`ScoreSheet.add <kinglib.io.sheet.ScoreSheet.add>`):
+  :class:`SheetError`, the sheet unchanged; reading a sheet's file
+  (:func:`~kinglib.io.sheet.sheet_from_json`): :class:`SheetFileError`.
 
 Every message names the problem; a value too long to show whole is shortened
 (:func:`short_repr`).
@@ -31,6 +34,8 @@ __all__ = [
     "RecordError",
     "RulesError",
     "SamplingError",
+    "SheetError",
+    "SheetFileError",
     "UnknownVariantError",
     "short_repr",
 ]
@@ -66,6 +71,14 @@ class SamplingError(KinglibError, ValueError):
 
 class RecordError(KinglibError, ValueError):
     """A game record that is malformed, of an unknown version, or whose moves are illegal."""
+
+
+class SheetError(KinglibError, ValueError):
+    """An entry of a score sheet that the rules refuse: the message says which count and why."""
+
+
+class SheetFileError(RecordError):
+    """A score sheet's file that is malformed, of an unknown version, or whose deals are refused."""
 
 
 def short_repr(value: object, limit: int = 60) -> str:
