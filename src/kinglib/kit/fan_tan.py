@@ -24,6 +24,7 @@ The cards laid out lie in the pile ``"layout"``, which every seat sees; ``state.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,7 +33,10 @@ import attrs
 from kinglib.engine.flow import finish_deal
 from kinglib.engine.phases import PhaseRules
 from kinglib.engine.rules import Rules
+from kinglib.engine.sampling import DealStart, HiddenLayout, dealt_sizes, hand_slot
 from kinglib.engine.state import State
+from kinglib.engine.tricks import first_leader
+from kinglib.engine.view import View
 from kinglib.plugins.hookspecs import for_contracts, hookimpl
 from kinglib.values.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.values.moves import PLAYS, Move, Pass, Play
@@ -43,6 +47,7 @@ __all__ = [
     "FanTan",
     "FanTanPlay",
     "begin_fan_tan",
+    "fan_tan_layout",
     "fan_tan_points",
     "playable_mask",
     "start_rank_option",
@@ -245,6 +250,44 @@ def fan_tan_points(state: State) -> tuple[int, ...]:
         if place < len(prices):
             points[seat] = prices[place]
     return tuple(points)
+
+
+def fan_tan_layout(rules: Rules, view: View) -> HiddenLayout:
+    """Where the cards a seat has not seen lie in a fan-tan deal, for :meth:`View.sample`.
+
+    The other seats' hands are hidden; every card laid out was dealt to the seat that laid it,
+    which the turns tell: the first player moves first, and after each play or pass the next
+    seat still holding cards moves. The deal began with the layout empty.
+    """
+    seat = view.seat
+    assert view.contract is not None
+    sizes = dealt_sizes(rules, view)
+    turn = first_leader(rules, rules.contracts[view.contract], view.dealer, None, (1,) * len(sizes))
+    laid = [0] * view.players
+    held = list(sizes)
+    for move in view.deal_moves:
+        if isinstance(move, Play):
+            laid[turn] |= move.card.mask
+            held[turn] -= 1
+        if not any(held[s] for s in range(view.players) if s != turn):
+            break
+        turn = rules.next_seat(turn)
+        while not held[turn]:
+            turn = rules.next_seat(turn)
+    known = view.hand.mask
+    for mask in laid:
+        known |= mask
+    pool = rules.deck.mask & ~known
+    slots = tuple((hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n)
+
+    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
+        hands = tuple(
+            (view.hand.mask if s == seat else placed.get(hand_slot(s), 0)) | laid[s]
+            for s in range(view.players)
+        )
+        return DealStart(hands=hands)
+
+    return HiddenLayout(pool=pool, slots=slots, start=start)
 
 
 def _details(state: State) -> Sequence[tuple[str, Any]]:

@@ -53,6 +53,7 @@ BUILTIN_VARIANTS: dict[str, str] = {
     "brazilian": "kinglib_variants.brazilian",
     "domino": "kinglib_variants.domino",
     "jokers": "kinglib_variants.jokers",
+    "kierki": "kinglib_variants.kierki",
     "omnibus": "kinglib_variants.omnibus",
     "ordered": "kinglib_variants.ordered",
     "simple": "kinglib_variants.simple",
