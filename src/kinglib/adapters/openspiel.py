@@ -145,6 +145,10 @@ def _params_of(rules: Rules, deals: int) -> dict[str, Any]:
             params[key] = ":".join(str(v) for v in value)
         elif isinstance(value, bool):
             params[key] = "true" if value else "false"
+        elif isinstance(value, str) and value.isdigit():
+            # OpenSpiel reads a bare whole number as an int: a text option holding one (the
+            # fan-tan start rank "7") keeps a leading space, which the option's check strips.
+            params[key] = f" {value}"
         else:
             params[key] = str(value)
     return params
