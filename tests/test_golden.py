@@ -92,6 +92,7 @@ KINDS: dict[str, set[tuple[str, str]]] = {
         ("declare", "Declare"),
         ("play", "Play"),
     },
+    "kierki": {("declare", "Declare"), ("play", "Pass"), ("play", "Play")},
     "brazilian-fixed": {
         ("bid", "Bid"),
         ("bid", "Pass"),

@@ -303,7 +303,8 @@ def _drive(variant: str, options: dict[str, Any], budget: int, seed: int = 3) ->
 
 
 #: Long enough for every kind of move a variant has: the trump rounds of the otygrysh scheme
-#: (declare, bid, pass, sell, keep) come after its seven negative deals.
+#: (declare, bid, pass, sell, keep) come after its seven negative deals, kierki's declaration
+#: and fan-tan (a pass) after its seven.
 DRIVES: list[tuple[str, dict[str, Any], int]] = [
     ("simple", {"scheme": "otygrysh"}, 300),
     ("atomic", {}, 120),
@@ -311,6 +312,7 @@ DRIVES: list[tuple[str, dict[str, Any], int]] = [
     ("domino", {}, 120),
     ("ordered", {}, 40),
     ("jokers", {}, 40),
+    ("kierki", {}, 600),
     ("omnibus", {}, 40),
     ("three-hand", {}, 40),
     ("turkish", {}, 60),
@@ -326,6 +328,7 @@ def test_every_move_kind_of_every_variant_is_played_through_the_socket() -> None
     assert {"choose", "discard"} <= played["atomic"] and "draw" in played["domino"]
     assert {"choose", "declare", "play"} <= played["turkish"]
     assert {"choose", "bid", "pass", "keep", "declare", "play"} <= played["brazilian"]
+    assert {"declare", "play", "pass"} <= played["kierki"]
 
 
 class _BrokenBot:

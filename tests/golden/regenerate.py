@@ -50,6 +50,7 @@ CASES: dict[str, tuple[str, int | None, dict[str, Any], int]] = {
     "turkish": ("turkish", None, {}, 29),
     "brazilian": ("brazilian", None, {}, 30),
     "brazilian-fixed": ("brazilian", None, {"order": "fixed", "renounce": True}, 31),
+    "kierki": ("kierki", None, {}, 32),
 }
 
 
