@@ -241,7 +241,7 @@ def test_the_schedule_of_a_series_and_of_several() -> None:
 def test_nobody_chooses_the_dealer_passes_left_and_the_eldest_leads() -> None:
     r = rules(first_dealer=2)
     state = r.new_match(seed=4)
-    dealers = []
+    dealers: list[int] = []
     while not state.is_over:
         assert state.phase is not Phase.CHOOSE
         assert not any(isinstance(m, Choose) for m in state.legal_moves())

@@ -64,15 +64,15 @@ from kinglib.view import View
 __all__ = [
     "COUNTED",
     "INFO",
+    "MAX_SERIES",
     "NEGATIVES",
     "SCALES",
     "TABLE",
     "TRICKS",
+    "TRUMPS_DEALS",
     "DeclareOnFirstCards",
     "TrumpCall",
-    "kierki_contract",
     "kierki_trick_rules",
-    "series_order",
 ]
 
 #: How many tricks a deal has: the 52 cards shared by four.
@@ -128,8 +128,9 @@ COUNTED: dict[str, int] = {
 #: The contracts played with hearts barred from the lead, and those in which K♥ goes on a void.
 _NO_HEART_LEAD = ("no_hearts", "no_king_of_hearts", "robber")
 _KING_ON_VOID = ("no_king_of_hearts", "robber")
-#: How many trumps deals a series has, and how many series a match may have.
+#: How many trumps deals a series has.
 TRUMPS_DEALS = 4
+#: How many series a match may have (option ``series``).
 MAX_SERIES = 4
 
 
@@ -172,54 +173,8 @@ def _counts(cid: str, scale: str, early_trick: int) -> tuple[list[int], list[tup
     return tricks, cards
 
 
-def kierki_contract(cid: str, options: Mapping[str, Any]) -> Contract:
-    """Contract ``cid`` of :data:`TABLE` at the options' scale, with its trick rules.
-
-    ``no_tricks`` and ``trumps`` count every trick, ``no_seventh_and_last`` the early trick
-    (option ``early_trick``) and the last, ``robber`` everything the six penalties count, each
-    card in every group it belongs to, and the others the cards of :data:`COUNTED`.
-    ``fan_tan``'s trick values are its prices by place of going out.
-    """
-    name, title, counts, _ = TABLE[cid]
-    scale = str(options["scale"])
-    play = kierki_trick_rules(cid, options)
-    if cid == FAN_TAN:
-        prices = _price(cid, scale)
-        places = ("first out", "second", "third", "last")
-        described = ", ".join(f"{p:+d} {place}" for p, place in zip(prices, places))
-        return Contract(
-            id=cid,
-            name=name,
-            title=title,
-            trick_values=prices,
-            description=described,
-            trick_rules=play,
-        )
-    early = int(options["early_trick"])
-    tricks, cards = _counts(cid, scale, early)
-    if cid == "robber":
-        described = counts
-    elif cid == "no_seventh_and_last":
-        (price,) = _price(cid, scale)
-        described = f"{abs(price)} for trick {early} and for trick {TRICKS}"
-    else:
-        (price,) = _price(cid, scale)
-        described = f"{abs(price)} {counts}"
-    return Contract(
-        id=cid,
-        name=name,
-        title=title,
-        trick_values=tuple(tricks),
-        card_values=tuple(cards),
-        trump_round=cid == "trumps",
-        description=described,
-        trick_rules=play,
-    )
-
-
-def series_order(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """The twelve deals of one series: the negatives in ``order``, four trumps, the fan-tan."""
-    return (*options["order"], *("trumps",) * TRUMPS_DEALS, FAN_TAN)
+#: The places of going out of a fan-tan, in the order of its prices.
+_PLACES = ("first out", "second", "third", "last")
 
 
 # --------------------------------------------------------------------- options
@@ -444,13 +399,47 @@ def kinglib_deck(rules: Rules) -> CardSet:
 
 
 def kinglib_contracts(rules: Rules) -> dict[str, Contract]:
-    """The nine contracts of :data:`TABLE` at the scale of the options, with their rules."""
-    return {cid: kierki_contract(cid, rules.options) for cid in TABLE}
+    """The nine contracts of :data:`TABLE` at the scale of the options, with their rules.
+
+    ``no_tricks`` and ``trumps`` count every trick, ``no_seventh_and_last`` the early trick
+    (option ``early_trick``) and the last, ``robber`` everything the six penalties count, each
+    card in every group it belongs to, and the others the cards of :data:`COUNTED`.
+    ``fan_tan``'s trick values are its prices by place of going out, the first out first.
+    """
+    options = rules.options
+    scale = str(options["scale"])
+    early = int(options["early_trick"])
+    contracts: dict[str, Contract] = {}
+    for cid, (name, title, counts, _) in TABLE.items():
+        prices = _price(cid, scale)
+        if cid == FAN_TAN:
+            tricks, cards = list(prices), list[tuple[int, int]]()
+            described = ", ".join(f"{p:+d} {place}" for p, place in zip(prices, _PLACES))
+        else:
+            tricks, cards = _counts(cid, scale, early)
+            if cid == "robber":
+                described = counts
+            elif cid == "no_seventh_and_last":
+                described = f"{abs(prices[0])} for trick {early} and for trick {TRICKS}"
+            else:
+                described = f"{abs(prices[0])} {counts}"
+        contracts[cid] = Contract(
+            id=cid,
+            name=name,
+            title=title,
+            trick_values=tuple(tricks),
+            card_values=tuple(cards),
+            trump_round=cid == "trumps",
+            description=described,
+            trick_rules=kierki_trick_rules(cid, options),
+        )
+    return contracts
 
 
 def kinglib_schedule(rules: Rules) -> Schedule:
     """``series`` times twelve deals: the negatives in ``order``, four trumps, the fan-tan."""
-    return Schedule(deals=series_order(rules.options) * int(rules.options["series"]))
+    series = (*rules.options["order"], *("trumps",) * TRUMPS_DEALS, FAN_TAN)
+    return Schedule(deals=series * int(rules.options["series"]))
 
 
 def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
