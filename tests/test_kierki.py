@@ -4,7 +4,9 @@ on the first five cards, the fan-tan, and whole matches through every part of ki
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -30,6 +32,7 @@ from kinglib.testing import check_invariants
 from kinglib.testing.conformance import RulesConformance
 from tests.family_support import SUITED, play_out, shuffled_hands
 from tests.support import legal_cards, play, random_policy, snapshot
+from tests.test_cli import run
 
 NEGATIVES = (
     "no_tricks",
@@ -737,3 +740,29 @@ def test_the_ai_adapters_play_whole_matches() -> None:
         _, _, term, trunc, info = env.step(action)
         done = term or trunc
     assert env.unwrapped.state.is_over  # type: ignore[attr-defined]
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    described = run("rules", "kierki", "-o", "scale=long")
+    assert described.returncode == 0, described.stderr
+    assert "Rozbójnik" in described.stdout and "-1300" in described.stdout
+    order = ",".join(("robber", *NEGATIVES[:-1]))
+    simulated = run("simulate", "kierki", "--games", "4", "-o", f"order={order}")
+    assert simulated.returncode == 0, simulated.stderr
+    refused = run("simulate", "kierki", "--games", "1", "-o", "series=9")
+    assert refused.returncode == 2 and "option 'series'" in refused.stderr
+    matches = run(
+        "tournament", "kierki", "--bots", "heuristic,random,random,random", "--games", "1"
+    )
+    assert matches.returncode == 0, matches.stderr
+    path = tmp_path / "m.json"
+    played = run("play", "kierki", "--seed", "5", "--show-play", "--save", str(path))
+    assert played.returncode == 0, played.stderr
+    fan_tan = played.stdout[played.stdout.index("Deal 12 of 12: fan-tan") :]
+    # The cards laid out in the fan-tan are shown one by one, the sevens first.
+    laid = re.findall(r"^seat \d plays (\S+)$", fan_tan, flags=re.M)
+    assert laid and laid[0].startswith("7")
+    assert re.search(r"^seat \d: declare ", played.stdout, flags=re.M)
+    replayed = run("replay", str(path), "--show-play")
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.count(" plays ") == played.stdout.count(" plays ")

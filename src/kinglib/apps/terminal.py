@@ -35,6 +35,12 @@ from kinglib.values.moves import Move, Play
 __all__ = ["Stopped", "TerminalMatch"]
 
 
+def _in_tricks(state: State) -> bool:
+    """Whether the deal of ``state`` is played in tricks (not by a phase of its own)."""
+    contract = state.contract_info
+    return contract is None or contract.trick_rules.trick_play
+
+
 class Stopped(Exception):
     """The person stopped the match before its end: ``state`` is where it stood.
 
@@ -147,7 +153,12 @@ class TerminalMatch:
             if not isinstance(move, Play):
                 seen = self._seen(before, move, after)
                 self.console.print(move_line(seat, seen, self.names, before.rules))
-            elif trick is None and seat != self.human and self.human is not None:
+            elif (
+                trick is None
+                and seat != self.human
+                and (self.human is not None or not _in_tricks(before))
+            ):
+                # A card to a trick shows in its trick's line; a card laid out (a fan-tan) not.
                 self.console.print(move_line(seat, move, self.names, before.rules))
         if trick is not None:
             if self.human is None and self.pace > 0:
