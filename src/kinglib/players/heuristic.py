@@ -21,6 +21,8 @@ __all__ = ["HeuristicBot"]
 _BID_MARGIN = 1.0
 #: What emptying a suit by the discard is worth, against the rank of a card discarded.
 _VOID_BONUS = 6.0
+#: The ranks by their letter (a fan-tan's start rank in the view extras).
+_RANKS = {rank.letter: rank for rank in Rank}
 
 
 # --------------------------------------------------------------------------- card judgement
@@ -255,6 +257,8 @@ class HeuristicBot:
       least what it expects to take. Discarding: high cards that score nothing (low cards
       outside trumps in a positive deal), emptying a suit when it can, to throw penalty
       cards on that suit's leads or to trump them.
+    * Fan-tan: the card that frees the most of its own cards further along the row (both ways
+      for a row's opening card) against the others' cards it frees.
     * Jokers: a joker goes under a higher heart on a heart lead (after any heart above it,
       which could never lose again), or after another joker (the first played ranks higher).
       Void in a plain suit it keeps the joker, which would win there, and its hearts, which
@@ -302,6 +306,8 @@ class HeuristicBot:
         cards = [m.card for m in moves if isinstance(m, Play)]
         if not cards:
             return None
+        if "fan_tan" in judge.view.extra and "layout" in judge.view.piles:
+            return Play(self._lay_out(judge, cards))
         card = (
             self._play_positive(judge, cards)
             if judge.positive
@@ -383,6 +389,30 @@ class HeuristicBot:
             return max(winners, key=lambda c: keys[c])
         # Cannot (or need not) win: throw the cheapest, lowest card.
         return min(cards, key=lambda c: (judge.price(c), keys[c]))
+
+    @staticmethod
+    def _lay_out(judge: _Judge, cards: list[Card]) -> Card:
+        """A fan-tan: the card that frees most of its own cards beyond it, fewest of others'.
+
+        The cards beyond a card are those of its row further from the start rank (both ways
+        for a row's opening card); those not in the hand nor laid out are the others'.
+        """
+        view = judge.view
+        laid = view.piles["layout"].mask
+        start = _RANKS.get(str(view.extra["fan_tan"].get("start_rank")))
+
+        def value(card: Card) -> tuple[int, int]:
+            rank = card.rank
+            assert card.suit is not None and rank is not None
+            beyond = 0
+            for other in CardSet.from_mask(SUIT_MASKS[card.suit] & ~laid & ~card.mask):
+                assert other.rank is not None
+                if start is None or rank == start or (other.rank > rank) == (rank > start):
+                    beyond |= other.mask
+            mine = (beyond & judge.hand.mask).bit_count()
+            return (mine - (beyond & ~judge.hand.mask).bit_count(), mine)
+
+        return max(cards, key=lambda c: (value(c), -c.index))
 
     # ----------------------------------------------------------------- other phases
 
