@@ -27,7 +27,9 @@ from kinglib import (
 )
 from kinglib.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
+from kinglib.human import phase_hint
 from kinglib.invariants import invariants_of
+from kinglib.play_text import extra_lines
 from kinglib.testing import check_invariants
 from kinglib.testing.conformance import RulesConformance
 from tests.family_support import SUITED, play_out, shuffled_hands
@@ -791,3 +793,12 @@ def test_the_heuristic_bot_beats_random_bots_at_the_fan_tan() -> None:
             state = state.apply(bots[seat].choose_move(state.view(seat)))
         total += state.results[-1].points[seed % 4]
     assert total / 60 > 1.5  # the four places average 0
+
+
+def test_the_terminal_shows_the_layout_and_asks_for_a_card_to_lay_out() -> None:
+    state = play(rules().new_deal("fan_tan", SUITED, dealer=3), "7S 7H 7D 7C 8S")
+    assert "layout: 8♠ 7♠ 7♥ 7♦ 7♣" in extra_lines(state, 1)
+    assert phase_hint(state.view(1)).startswith("Lay out a card that opens a row")
+    passing = rules().new_deal("fan_tan", NO_SEVEN, dealer=3)
+    assert not phase_hint(passing.view(0)).startswith("Lay out")
+    assert not any(line.startswith("layout") for line in extra_lines(play_out(state), 1))

@@ -43,7 +43,7 @@ from kinglib.engine.view import View
 from kinglib.values.cards import Card, CardSet, Suit
 from kinglib.values.contracts import Contract
 from kinglib.values.errors import IllegalMoveError, NotationError
-from kinglib.values.moves import Choose, Discard, Draw, Move, Play, parse_move
+from kinglib.values.moves import Choose, Discard, Draw, Move, Pass, Play, parse_move
 
 __all__ = [
     "COMMANDS",
@@ -172,6 +172,8 @@ def phase_hint(view: View) -> str:
         )
     if any(isinstance(m, Draw) for m in moves):
         return "You cannot follow suit: draw from the stock ('draw' or its number)."
+    if contract is not None and not contract.trick_rules.trick_play and moves != (Pass(),):
+        return "Lay out a card that opens a row or extends one: its number or its text."
     if not any(isinstance(m, Play) for m in moves):
         return "Choose a move: its number or its text, as listed."
     if any(isinstance(m, Play) and m.card.is_joker for m in moves):
