@@ -9,9 +9,13 @@ from collections import Counter
 from pathlib import Path
 from typing import ClassVar
 
+import numpy as np
+import pyspiel
 import pytest
+from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pettingzoo.test import api_test
 
 import kinglib
 from kinglib import (
@@ -25,13 +29,16 @@ from kinglib import (
     State,
     Suit,
 )
-from kinglib.bots import Bot, HeuristicBot, RandomBot, SearchBot
-from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
-from kinglib.human import phase_hint
-from kinglib.invariants import invariants_of
-from kinglib.play_text import extra_lines
+from kinglib.adapters import gymnasium as king_gym
+from kinglib.adapters import openspiel as king_spiel
+from kinglib.adapters import pettingzoo as king_zoo
+from kinglib.apps.human import phase_hint
+from kinglib.apps.play_text import extra_lines
+from kinglib.players.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from kinglib.plugins.invariants import invariants_of
 from kinglib.testing import check_invariants
 from kinglib.testing.conformance import RulesConformance
+from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
 from tests.family_support import SUITED, play_out, shuffled_hands
 from tests.support import legal_cards, play, random_policy, snapshot
 from tests.test_cli import run
@@ -716,15 +723,6 @@ def test_the_search_bot_decides_the_declaration_and_the_fan_tan_from_its_view() 
 
 
 def test_the_ai_adapters_play_whole_matches() -> None:
-    import numpy as np
-    import pyspiel
-    from gymnasium.utils.env_checker import check_env
-    from pettingzoo.test import api_test
-
-    from kinglib.adapters import gymnasium as king_gym
-    from kinglib.adapters import openspiel as king_spiel
-    from kinglib.adapters import pettingzoo as king_zoo
-
     game = pyspiel.load_game("python_kinglib(variant=kierki,fan_tan_start=any)")
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

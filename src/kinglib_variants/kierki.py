@@ -42,24 +42,33 @@ from typing import Any
 
 import attrs
 
-from kinglib.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit, deck_mask, iter_indices
-from kinglib.contracts import Contract
-from kinglib.hookspecs import for_contracts
-from kinglib.invariants import Invariants
+from kinglib.engine.phases import PhaseRules
+from kinglib.engine.rules import Rules
+from kinglib.engine.sampling import HiddenLayout, stock_layout
+from kinglib.engine.state import Phase, State
+from kinglib.engine.tricks import start_play
+from kinglib.engine.view import View
 from kinglib.kit import fan_tan
 from kinglib.kit.choosing import check_given_trump, trump_declarations
 from kinglib.kit.fan_tan import FAN_TAN, begin_fan_tan, fan_tan_layout, start_rank_option
 from kinglib.kit.trump_rounds import UNDEALT, praise_layout
-from kinglib.moves import Declare, Move
-from kinglib.options import Option, VariantInfo
-from kinglib.phases import PhaseRules
-from kinglib.rules import Rules
-from kinglib.sampling import HiddenLayout, stock_layout
-from kinglib.schedule import Schedule
-from kinglib.state import Phase, State
-from kinglib.trick_rules import TrickRules
-from kinglib.tricks import start_play
-from kinglib.view import View
+from kinglib.plugins.hookspecs import for_contracts
+from kinglib.plugins.invariants import Invariants
+from kinglib.values.cards import (
+    RANK_MASKS,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    deck_mask,
+    iter_indices,
+)
+from kinglib.values.contracts import Contract
+from kinglib.values.moves import Declare, Move
+from kinglib.values.options import Option, VariantInfo
+from kinglib.values.schedule import Schedule
+from kinglib.values.trick_rules import TrickRules
 
 __all__ = [
     "COUNTED",
