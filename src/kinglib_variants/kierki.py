@@ -226,6 +226,7 @@ def _fan_tan_start(value: Any, players: int) -> str:
     return word
 
 
+#: What kierki is: its names, its player count, its options and the fan-tan kit it is made with.
 INFO = VariantInfo(
     name="kierki",
     title="Kierki",
