@@ -34,11 +34,13 @@ from kinglib.adapters import openspiel as king_spiel
 from kinglib.adapters import pettingzoo as king_zoo
 from kinglib.apps.human import phase_hint
 from kinglib.apps.play_text import extra_lines
+from kinglib.io.sheet import ScoreSheet, columns_of, parse_entry
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
 from kinglib.testing import check_invariants
 from kinglib.testing.conformance import RulesConformance
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
+from kinglib.values.errors import SheetError
 from tests.family_support import SUITED, play_out, shuffled_hands
 from tests.support import legal_cards, play, random_policy, snapshot
 from tests.test_cli import run
@@ -800,3 +802,38 @@ def test_the_terminal_shows_the_layout_and_asks_for_a_card_to_lay_out() -> None:
     passing = rules().new_deal("fan_tan", NO_SEVEN, dealer=3)
     assert not phase_hint(passing.view(0)).startswith("Lay out")
     assert not any(line.startswith("layout") for line in extra_lines(play_out(state), 1))
+
+
+def test_the_score_sheet_enters_kierki_but_its_fan_tan() -> None:
+    sheet = ScoreSheet(rules())
+    lines = [
+        ("no_tricks 4 3 3 3", (-8, -6, -6, -6)),
+        ("no_hearts 13 0 0 0", (-26, 0, 0, 0)),
+        ("no_queens 1 1 1 1", (-5, -5, -5, -5)),
+        ("no_kings_jacks 2 2 2 2", (-6, -6, -6, -6)),
+        ("no_king_of_hearts 3", (0, 0, 0, -16)),
+        ("no_seventh_and_last 1 0 0 1", (-9, 0, 0, -9)),
+        # tricks, tricks 7 and 13, hearts, queens, kings and jacks, the seat that took K♥
+        ("robber 13 0 0 0 2 0 0 0 13 0 0 0 4 0 0 0 8 0 0 0 0", (-130, 0, 0, 0)),
+    ]
+    for line, points in lines:
+        sheet = sheet.add(parse_entry(sheet, line))
+        assert sheet.results[-1].points == points, line
+    assert [c.name for c in columns_of(rules(early_trick=6).contracts["robber"], 2**52 - 1)][
+        :2
+    ] == ["tricks", "tricks_6_13"]
+    for declared in ("S", "H", "D", "C"):
+        sheet = sheet.add(parse_entry(sheet, f"trumps {declared} 4 3 3 3"))
+    assert sheet.results[-1].points == (20, 15, 15, 15)
+    assert [r.chooser for r in sheet.results[-4:]] == [3, 0, 1, 2]  # each dealer declares
+    with pytest.raises(SheetError, match="fan_tan of kierki is not played in tricks"):
+        sheet.add(parse_entry(sheet, "fan_tan"))
+    # The K♥ is a heart and a king: seat 1 counts it in both, and in its own column.
+    first = ScoreSheet(rules(order=("robber", *NEGATIVES[:-1])))
+    line = (
+        "robber tricks=1,4,4,4 tricks_7_13=0,1,1,0 hearts=0,13,0,0 queens=0,1,3,0 boys=0,2,0,6 KH=1"
+    )
+    first = first.add(parse_entry(first, line))
+    assert first.results[-1].points == (-2, -8 - 9 - 26 - 5 - 6 - 16, -8 - 9 - 15, -8 - 18)
+    with pytest.raises(SheetError):
+        first.add(parse_entry(first, "no_tricks 4 3 3 4"))

@@ -449,7 +449,10 @@ def played_match(
         elif result.detail("bidder") is not None and result.detail("bid") is not None:
             bid = (result.detail("bidder"), result.detail("bid"))
         unplayed = result.detail("raspis") and not finished.tricks
-        counts = {} if unplayed else counts_of(finished, rules)
+        try:
+            counts = {} if unplayed else counts_of(finished, rules)
+        except SheetError:  # a deal no count can say: the sheet refuses it when it is entered
+            counts = {}
         entries.append(Entry(result.contract, counts, declarations=declarations, bid=bid))
     return state, entries
 

@@ -6,7 +6,8 @@ the trick columns, its ``card_values`` the card columns. :func:`columns_of` read
 * ``tricks``: the tricks each seat took, when every trick is priced alike (``no_tricks``, a
   trump round; eralash too);
 * ``last_two`` (``last_trick``, ``last_3``, ...): how many of the last tricks each seat took,
-  when those are priced apart from the others (``no_last_two``, eralash);
+  when those are priced apart from the others (``no_last_two``, eralash); other tricks priced
+  apart alike are named by their numbers (``tricks_7_13``: kierki's ``no_seventh_and_last``);
 * one column per priced group of cards: ``hearts`` (a whole suit is named for it), ``queens``,
   ``boys`` (jacks, or jacks and kings), a single card by its notation (``KH``), any other group
   ``cards``, ``cards2``, ...
@@ -178,9 +179,8 @@ def columns_of(contract: Contract, deck: int) -> tuple[Column, ...]:
     """The columns an entry of ``contract`` gives, trick columns first, for a pack ``deck``.
 
     Raises :class:`~kinglib.values.errors.SheetError` for a contract whose tricks are priced trick
-    by
-    trick in a way no count can say (other than alike, with the last tricks apart), and for
-    one that counts nothing (every price 0).
+    by trick in a way no count can say (other than alike, with some tricks apart at one price of
+    their own), and for one that counts nothing (every price 0).
     """
     columns: list[Column] = []
     values = contract.trick_values
@@ -194,13 +194,18 @@ def columns_of(contract: Contract, deck: int) -> tuple[Column, ...]:
         if special:
             m = len(special)
             suffix = list(range(len(values) - m, len(values)))
-            if special != suffix or len({values[k] for k in special}) != 1:
+            if len({values[k] for k in special}) != 1:
                 raise SheetError(
                     f"{contract.id}: its tricks are priced one by one "
                     f"({', '.join(str(v) for v in values)}), which no count per seat can say"
                 )
-            name, title = _LAST_NAMES.get(m, (f"last_{m}", f"the last {m} tricks"))
-            columns.append(Column(name, title, m, tricks=tuple(suffix)))
+            if special == suffix:
+                name, title = _LAST_NAMES.get(m, (f"last_{m}", f"the last {m} tricks"))
+            else:  # tricks apart that are not the last ones (kierki's 7th and 13th)
+                numbers = [str(k + 1) for k in special]
+                name = "tricks_" + "_".join(numbers)
+                title = "tricks " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+            columns.append(Column(name, title, m, tricks=tuple(special)))
     taken: set[str] = set()
     seen: set[int] = set()
     for mask, value in contract.card_values:
