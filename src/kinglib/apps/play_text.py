@@ -303,10 +303,10 @@ def extra_lines(state: State, seat: int, names: Sequence[str] | None = None) -> 
     """What the variant makes public now (auction, declarations, shown cards...), one per line.
 
     Every extra of the seat's view is shown as ``key: value`` in plain words, whatever its
-    shape, and every pile it sees face up as ``name: cards``; a seat (``chooser``,
-    ``declarer``...) by its name in ``names``. ``owed`` (the contracts each seat must still
-    choose) is shown for the seat alone, without the contract it has just chosen for the deal
-    in play.
+    shape, and in a deal not played in tricks (a fan-tan) every pile it sees as ``name:
+    cards``; a seat (``chooser``, ``declarer``...) by its name in ``names``. ``owed`` (the
+    contracts each seat must still choose) is shown for the seat alone, without the contract
+    it has just chosen for the deal in play.
     """
     view = state.view(seat)
     names = list(names) if names is not None else seat_names(state.players, seat)
@@ -334,6 +334,8 @@ def extra_lines(state: State, seat: int, names: Sequence[str] | None = None) -> 
             lines.append(f"{str(key).replace('_', ' ')}: {_plain(value, names)}")
         except Exception:  # an extra of a shape nobody foresaw is still shown, plainly
             lines.append(f"{key}: {value!r}")
-    for name, pile in view.piles.items():  # the piles face up (a fan-tan's layout)
-        lines.append(f"{name}: {_plain(pile)}")
+    contract = state.contract_info
+    if contract is not None and not contract.trick_rules.trick_play:
+        for name, pile in view.piles.items():  # a deal laid out face up (a fan-tan's layout)
+            lines.append(f"{name}: {_plain(pile)}")
     return lines
