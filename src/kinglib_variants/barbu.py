@@ -52,6 +52,7 @@ the doubling round (option ``doubling``), then play. It has no match, so no obli
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 from typing import Any
@@ -65,15 +66,23 @@ from kinglib.errors import RulesError
 from kinglib.invariants import Invariants
 from kinglib.kit import fan_tan
 from kinglib.kit.choosing import SUITS, ChoicePlan, ChooseContract, check_given_trump
-from kinglib.kit.fan_tan import FAN_TAN, begin_fan_tan, fan_tan_points, start_rank_option
-from kinglib.moves import Choose, Declare, Double, Move, Pass, Redouble
+from kinglib.kit.fan_tan import (
+    FAN_TAN,
+    LAYOUT,
+    begin_fan_tan,
+    fan_tan_points,
+    start_rank_option,
+)
+from kinglib.moves import Choose, Declare, Double, Move, Pass, Play, Redouble
 from kinglib.options import Option, VariantInfo
 from kinglib.phases import PhaseRules, describe_moves
 from kinglib.rules import Rules
+from kinglib.sampling import DealStart, HiddenLayout, dealt_sizes, stock_layout
 from kinglib.schedule import Schedule
 from kinglib.state import Phase, State
 from kinglib.trick_rules import TrickRules
 from kinglib.tricks import start_play
+from kinglib.view import View
 
 __all__ = [
     "CONTRACTS",
@@ -319,12 +328,15 @@ class Doubling:
             multiplier is 1, or 2 once the doubled player redoubled.
         speaker: the seat to speak next in the rounds, or ``None`` once they are over.
         redoubling: whether the redoubling round is on (``speaker`` redoubles or passes).
+        length: how many moves of the rounds were read (the choice and declaration not
+            counted).
 
     """
 
     wagers: tuple[tuple[int, int, int], ...] = ()
     speaker: int | None = None
     redoubling: bool = False
+    length: int = 0
 
     def partners(self, seat: int) -> frozenset[int]:
         """The seats ``seat`` has a wager with, whoever doubled."""
@@ -346,10 +358,12 @@ def doubling_of(rules: Rules, dealer: int, moves: Iterable[Move]) -> Doubling:
     rest = iter(m for m in moves if not isinstance(m, (Choose, Declare)))
     order = [rules.next_seat(dealer, k) for k in range(1, rules.players)]
     wagers: dict[tuple[int, int], int] = {}
+    length = 0
     for seat in order:
         move = next(rest, None)
         if move is None:
-            return Doubling(_listed(wagers), speaker=seat)
+            return Doubling(_listed(wagers), speaker=seat, length=length)
+        length += 1
         if isinstance(move, Double):
             for target in move.seats:
                 wagers[(seat, target)] = 1
@@ -359,11 +373,12 @@ def doubling_of(rules: Rules, dealer: int, moves: Iterable[Move]) -> Doubling:
             continue
         move = next(rest, None)
         if move is None:
-            return Doubling(_listed(wagers), speaker=seat, redoubling=True)
+            return Doubling(_listed(wagers), speaker=seat, redoubling=True, length=length)
+        length += 1
         if isinstance(move, Redouble):
             for doubler in move.seats:
                 wagers[(doubler, seat)] = 2
-    return Doubling(_listed(wagers))
+    return Doubling(_listed(wagers), length=length)
 
 
 def _listed(wagers: dict[tuple[int, int], int]) -> tuple[tuple[int, int, int], ...]:
@@ -671,6 +686,42 @@ def kinglib_view_extra(state: State) -> dict[str, Any]:
         if state.setup.deal is None and rules.options["min_doubles"]:
             out["doubles_owed"] = tuple(doubles_owed(state, s) for s in range(rules.players))
     return out
+
+
+def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout | None:
+    """The hidden cards of a fan-tan deal: each card laid out came from the hand that played it.
+
+    The players' turns are replayed from the dealer (a player out of cards is passed over) to
+    learn who laid out each card; the layout was empty as dealt. Trick deals are kinglib's own
+    case (``None``).
+    """
+    if view.contract != FAN_TAN:
+        return None
+    layout = stock_layout(rules, view)
+    public = [m for m in view.deal_moves if m is not None]
+    moves = [m for m in public if not isinstance(m, (Choose, Declare))]
+    if rules.options["doubling"]:
+        moves = moves[doubling_of(rules, view.dealer, public).length :]
+    played = [0] * rules.players
+    left = dealt_sizes(rules, view)
+    seat = view.dealer
+    for move in moves:
+        if isinstance(move, Play):
+            played[seat] |= move.card.mask
+            left[seat] -= 1
+        if sum(1 for n in left if n) <= 1:
+            break
+        seat = rules.next_seat(seat)
+        while not left[seat]:
+            seat = rules.next_seat(seat)
+
+    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
+        dealt = layout.start(placed, rng)
+        hands = tuple(hand | cards for hand, cards in zip(dealt.hands, played))
+        piles = tuple((name, 0 if name == LAYOUT else mask) for name, mask in dealt.piles)
+        return attrs.evolve(dealt, hands=hands, piles=piles)
+
+    return attrs.evolve(layout, start=start)
 
 
 def kinglib_invariants(rules: Rules) -> Invariants:
