@@ -738,3 +738,28 @@ def test_the_command_line_plays_and_simulates_barbu(capsys: pytest.CaptureFixtur
     assert main(["rules", "barbu"]) == 0
     out = capsys.readouterr().out
     assert "fan_tan" in out and "min_doubles" in out
+
+
+LOW_AND_HIGH = [
+    "AS KS QS JS AH KH QH JH AD KD QD JD AC",
+    "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 5D 2C",
+    "6S 7S 8S 9S 6H 7H 8H 9H 6D 7D 8D 9D 3C",
+    "TS TH TD KC QC JC TC 9C 8C 7C 6C 5C 4C",
+]
+
+
+def test_the_heuristic_bot_doubles_with_a_good_hand_and_when_it_must() -> None:
+    bot = HeuristicBot()
+    state = rules().new_deal("no_tricks", LOW_AND_HIGH, dealer=0)
+    assert bot.choose_move(state.view(1)) == Double((0,))  # the low cards take no trick
+    state = state.apply(Double((0,)))
+    assert bot.choose_move(state.view(2)) in (Pass(), Double((0,)))
+    state = play(state, "pass pass")
+    # The dealer holds the high cards: he does not redouble.
+    assert state.to_move == 0 and bot.choose_move(state.view(0)) == Pass()
+    # A strong hand for trumps in the dealer's hand: the others pass.
+    trumps = rules().new_deal("trumps", LOW_AND_HIGH, dealer=0, trump=Suit.SPADES)
+    assert bot.choose_move(trumps.view(1)) == Pass()
+    # A layout's start rank: the one of which the hand holds most.
+    fan = rules().new_deal("fan_tan", LOW_AND_HIGH, dealer=3)
+    assert bot.choose_move(fan.view(3)) == Declare(Rank.TEN)
