@@ -763,3 +763,30 @@ def test_the_heuristic_bot_doubles_with_a_good_hand_and_when_it_must() -> None:
     # A layout's start rank: the one of which the hand holds most.
     fan = rules().new_deal("fan_tan", LOW_AND_HIGH, dealer=3)
     assert bot.choose_move(fan.view(3)) == Declare(Rank.TEN)
+
+
+def test_the_action_space_numbers_doubles_redoubles_and_ranks() -> None:
+    from kinglib.adapters.actions import ActionSpace
+
+    space = ActionSpace(rules())
+    assert len(space) == 52 + 4 + 53 + 7 + 21 + 15 + 15
+    names = [name for name, _, size in space.blocks if size]
+    assert names == [
+        "play",
+        "draw",
+        "pass",
+        "sell",
+        "keep",
+        "bid",
+        "choose",
+        "declare",
+        "double",
+        "redouble",
+    ]
+    for move in (Double((0, 3)), Redouble((1,)), Declare(Rank.JACK), Declare(Suit.CLUBS)):
+        assert space.move(space.action(move)) == move
+    assert space.action(Declare(Rank.THREE)) != space.action(Declare(Suit.CLUBS))
+    state = rules().new_deal("no_tricks", SUITED, dealer=0)
+    assert [space.move(a) for a in space.actions(state.legal_moves())] == list(state.legal_moves())
+    # The other variants keep their numbering: no rank, no double.
+    assert len(ActionSpace(kinglib.load_rules("simple"))) == 92
