@@ -307,6 +307,7 @@ def _drive(variant: str, options: dict[str, Any], budget: int, seed: int = 3) ->
 DRIVES: list[tuple[str, dict[str, Any], int]] = [
     ("simple", {"scheme": "otygrysh"}, 300),
     ("atomic", {}, 120),
+    ("barbu", {}, 80),
     ("bidding", {}, 60),
     ("domino", {}, 120),
     ("ordered", {}, 40),
@@ -326,6 +327,7 @@ def test_every_move_kind_of_every_variant_is_played_through_the_socket() -> None
     assert {"choose", "discard"} <= played["atomic"] and "draw" in played["domino"]
     assert {"choose", "declare", "play"} <= played["turkish"]
     assert {"choose", "bid", "pass", "keep", "declare", "play"} <= played["brazilian"]
+    assert {"choose", "double", "redouble", "pass", "play"} <= played["barbu"]
 
 
 class _BrokenBot:
