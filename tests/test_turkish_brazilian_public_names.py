@@ -1,4 +1,4 @@
-"""turkish and brazilian are written on kinglib's public names only.
+"""turkish, brazilian and barbu are written on kinglib's public names only.
 
 Their source is parsed: every module they import from kinglib is a public one, every name they
 import is in that module's ``__all__``, and no attribute they read is a private one (no
@@ -15,7 +15,7 @@ import pytest
 
 import kinglib_variants
 
-FAMILY = ("turkish", "brazilian")
+FAMILY = ("turkish", "brazilian", "barbu")
 PACKAGE = Path(kinglib_variants.__file__).resolve().parent
 
 

@@ -454,7 +454,7 @@ class DoublingRounds(PhaseRules):
         """Keep the rules (the seats and the options)."""
         self.rules = rules
 
-    def _targets(self, state: State, rounds: Doubling, seat: int) -> tuple[int, ...]:
+    def targets(self, state: State, rounds: Doubling, seat: int) -> tuple[int, ...]:
         """The seats ``seat`` may double now."""
         contract = state.contract_info
         assert contract is not None
@@ -474,7 +474,7 @@ class DoublingRounds(PhaseRules):
         if rounds.redoubling:
             redoubles = [Redouble(s) for s in _subsets(rounds.doublers_of(seat))]
             return (_PASS, *redoubles)
-        doubles = [Double(s) for s in _subsets(self._targets(state, rounds, seat))]
+        doubles = [Double(s) for s in _subsets(self.targets(state, rounds, seat))]
         if must_double_dealer(state, seat):
             return tuple(m for m in doubles if state.dealer in m.seats)
         return (_PASS, *doubles)
