@@ -413,19 +413,25 @@ def doubles_owed(state: State, seat: int) -> int:
     return max(0, wanted - made)
 
 
-def dealer_deals_left(state: State) -> int:
-    """The deals of the dealer of ``state``'s deal from this one on, this one included."""
-    rules = state.rules
-    total = rules.schedule.length or DEALS
-    return sum(
-        1 for k in range(state.deal_number, total + 1) if rules.dealer_for(k) == state.dealer
-    )
+def match_dealers(rules: Rules) -> tuple[int, ...]:
+    """The dealer of every deal of a match of ``rules``, from the first."""
+    return tuple(rules.dealer_for(k) for k in range(1, (rules.schedule.length or DEALS) + 1))
 
 
-def must_double_dealer(state: State, seat: int) -> bool:
+def dealer_deals_left(state: State, dealers: tuple[int, ...] | None = None) -> int:
+    """The deals of the dealer of ``state``'s deal from this one on, this one included.
+
+    ``dealers`` is :func:`match_dealers` of the state's rules, when the caller keeps it.
+    """
+    if dealers is None:
+        dealers = match_dealers(state.rules)
+    return dealers[state.deal_number - 1 :].count(state.dealer)
+
+
+def must_double_dealer(state: State, seat: int, dealers: tuple[int, ...] | None = None) -> bool:
     """Whether ``seat`` owes the dealer as many doubles as the dealer has deals left."""
     owed = doubles_owed(state, seat)
-    return owed > 0 and owed >= dealer_deals_left(state)
+    return owed > 0 and owed >= dealer_deals_left(state, dealers)
 
 
 def _subsets(seats: Iterable[int]) -> tuple[tuple[int, ...], ...]:
@@ -451,8 +457,31 @@ class DoublingRounds(PhaseRules):
     """The DOUBLE phase: the doubling round, then the redoubling round, then play."""
 
     def __init__(self, rules: Rules) -> None:
-        """Keep the rules (the seats and the options)."""
+        """Keep the rules (the seats and the options); the moves are made once each."""
         self.rules = rules
+        self._dealers: tuple[int, ...] | None = None
+        self._doubles: dict[tuple[int, ...], tuple[Double, ...]] = {}
+        self._redoubles: dict[tuple[int, ...], tuple[Redouble, ...]] = {}
+
+    def dealers(self) -> tuple[int, ...]:
+        """The dealer of every deal of the match (:func:`match_dealers`), kept once asked."""
+        if self._dealers is None:
+            self._dealers = match_dealers(self.rules)
+        return self._dealers
+
+    def doubles(self, seats: tuple[int, ...]) -> tuple[Double, ...]:
+        """A ``Double`` of every non-empty set of ``seats``, smallest first."""
+        found = self._doubles.get(seats)
+        if found is None:
+            found = self._doubles[seats] = tuple(Double(s) for s in _subsets(seats))
+        return found
+
+    def redoubles(self, seats: tuple[int, ...]) -> tuple[Redouble, ...]:
+        """A ``Redouble`` of every non-empty set of ``seats``, smallest first."""
+        found = self._redoubles.get(seats)
+        if found is None:
+            found = self._redoubles[seats] = tuple(Redouble(s) for s in _subsets(seats))
+        return found
 
     def targets(self, state: State, rounds: Doubling, seat: int) -> tuple[int, ...]:
         """The seats ``seat`` may double now."""
@@ -472,10 +501,9 @@ class DoublingRounds(PhaseRules):
         assert seat is not None
         rounds = doubling_of(self.rules, state.dealer, state.deal_moves)
         if rounds.redoubling:
-            redoubles = [Redouble(s) for s in _subsets(rounds.doublers_of(seat))]
-            return (_PASS, *redoubles)
-        doubles = [Double(s) for s in _subsets(self.targets(state, rounds, seat))]
-        if must_double_dealer(state, seat):
+            return (_PASS, *self.redoubles(rounds.doublers_of(seat)))
+        doubles = self.doubles(self.targets(state, rounds, seat))
+        if must_double_dealer(state, seat, self.dealers()):
             return tuple(m for m in doubles if state.dealer in m.seats)
         return (_PASS, *doubles)
 
@@ -498,7 +526,7 @@ class DoublingRounds(PhaseRules):
                         f"only {', '.join(f'seat {s}' for s in doublers)}"
                     )
             return None
-        must = must_double_dealer(state, seat)
+        must = must_double_dealer(state, seat, self.dealers())
         owing = (
             f"seat {seat} still owes the dealer (seat {dealer}) {doubles_owed(state, seat)} "
             f"double(s) with as many of his deals left, and must double him"
