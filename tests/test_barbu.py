@@ -790,3 +790,16 @@ def test_the_action_space_numbers_doubles_redoubles_and_ranks() -> None:
     assert [space.move(a) for a in space.actions(state.legal_moves())] == list(state.legal_moves())
     # The other variants keep their numbering: no rank, no double.
     assert len(ActionSpace(kinglib.load_rules("simple"))) == 92
+
+
+def test_the_terminal_shows_the_last_trick_of_a_deal() -> None:
+    from kinglib.play_text import finished_trick
+
+    state = rules(doubling=False).new_deal("no_tricks", SUITED, dealer=3)
+    for _ in range(51):
+        state = state.apply(state.legal_moves()[0])
+    last = state.legal_moves()[0]
+    end = state.apply(last)
+    assert end.is_over and len(end.tricks) == 13
+    trick = finished_trick(state, last, end)
+    assert trick is not None and trick.winner == 3 and len(trick.plays) == 4
