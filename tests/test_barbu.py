@@ -316,6 +316,7 @@ def test_fan_tan_the_order_of_going_out_scores_45_20_5_minus_5() -> None:
     state = state.apply(Declare(Rank.SEVEN))
     assert state.phase is Phase.PLAY and state.to_move == 3 and legal_cards(state) == "7C"
     end = play_out(state)
+    assert kinglib.from_json(kinglib.to_json(end)) == end
     result = end.results[-1]
     assert result.points == (20, 5, -5, 45)
     assert dict(result.details)["places"] == (3, 0, 1, 2)
@@ -486,6 +487,7 @@ def test_the_rule_books_example_of_doubles_and_redoubles() -> None:
     assert end.taken(1).mask & Card.parse("KH").mask
     assert result.points == (20, -80, 0, 40)
     assert dict(result.details)["wagers"] == ((1, 0, 1), (1, 3, 2), (3, 0, 2))
+    assert kinglib.from_json(kinglib.to_json(end)) == end
     assert [str(m) for m in end.past_moves[-1][:5]] == [
         "double 0 3",
         "pass",
@@ -731,13 +733,21 @@ def test_a_fan_tan_deal_samples_and_the_search_bot_lays_out() -> None:
     assert state.pile("layout")
 
 
-def test_the_command_line_plays_and_simulates_barbu(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_shows_plays_simulates_and_runs_tournaments_of_barbu(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from kinglib.cli import main
 
     assert main(["simulate", "barbu", "--games", "2", "--seed", "1"]) == 0
     assert main(["rules", "barbu"]) == 0
     out = capsys.readouterr().out
     assert "fan_tan" in out and "min_doubles" in out
+    bots = ["--bots", "heuristic,random,random,random"]
+    assert main(["play", "barbu", *bots, "--seed", "2", "--show-play"]) == 0
+    out = capsys.readouterr().out
+    assert "Deal 28 of 28" in out and ": double " in out and "Trick 13" in out
+    assert main(["tournament", "barbu", *bots, "--games", "1"]) == 0
+    assert "heuristic" in capsys.readouterr().out
 
 
 LOW_AND_HIGH = [

@@ -695,9 +695,10 @@ def kinglib_score_deal(state: State) -> tuple[int, ...]:
 
 def kinglib_deal_details(state: State) -> tuple[tuple[str, Any], ...]:
     """The wagers of the deal, ``(doubler, doubled, multiplier)`` each, when doubling is on."""
-    if not state.rules.options["doubling"]:
+    rules = state.rules
+    if not rules.options["doubling"]:
         return ()
-    return (("wagers", deal_wagers(state)),)
+    return (("wagers", doubling_of(rules, state.dealer, state.deal_moves).wagers),)
 
 
 def kinglib_view_extra(state: State) -> dict[str, Any]:
