@@ -454,33 +454,41 @@ def open_doubling(state: State, move: Move | None = None) -> State:
 
 
 class DoublingRounds(PhaseRules):
-    """The DOUBLE phase: the doubling round, then the redoubling round, then play."""
+    """The DOUBLE phase: the doubling round, then the redoubling round, then play.
+
+    Attributes:
+        rules: the rules.
+        dealer_of_deals: the dealer of every deal of the match, once :meth:`dealers` is asked.
+        double_moves: the ``Double`` moves made so far, by the seats they may name.
+        redouble_moves: the ``Redouble`` moves made so far, by the seats they may name.
+
+    """
 
     def __init__(self, rules: Rules) -> None:
         """Keep the rules (the seats and the options); the moves are made once each."""
         self.rules = rules
-        self._dealers: tuple[int, ...] | None = None
-        self._doubles: dict[tuple[int, ...], tuple[Double, ...]] = {}
-        self._redoubles: dict[tuple[int, ...], tuple[Redouble, ...]] = {}
+        self.dealer_of_deals: tuple[int, ...] | None = None
+        self.double_moves: dict[tuple[int, ...], tuple[Double, ...]] = {}
+        self.redouble_moves: dict[tuple[int, ...], tuple[Redouble, ...]] = {}
 
     def dealers(self) -> tuple[int, ...]:
         """The dealer of every deal of the match (:func:`match_dealers`), kept once asked."""
-        if self._dealers is None:
-            self._dealers = match_dealers(self.rules)
-        return self._dealers
+        if self.dealer_of_deals is None:
+            self.dealer_of_deals = match_dealers(self.rules)
+        return self.dealer_of_deals
 
     def doubles(self, seats: tuple[int, ...]) -> tuple[Double, ...]:
         """A ``Double`` of every non-empty set of ``seats``, smallest first."""
-        found = self._doubles.get(seats)
+        found = self.double_moves.get(seats)
         if found is None:
-            found = self._doubles[seats] = tuple(Double(s) for s in _subsets(seats))
+            found = self.double_moves[seats] = tuple(Double(s) for s in _subsets(seats))
         return found
 
     def redoubles(self, seats: tuple[int, ...]) -> tuple[Redouble, ...]:
         """A ``Redouble`` of every non-empty set of ``seats``, smallest first."""
-        found = self._redoubles.get(seats)
+        found = self.redouble_moves.get(seats)
         if found is None:
-            found = self._redoubles[seats] = tuple(Redouble(s) for s in _subsets(seats))
+            found = self.redouble_moves[seats] = tuple(Redouble(s) for s in _subsets(seats))
         return found
 
     def targets(self, state: State, rounds: Doubling, seat: int) -> tuple[int, ...]:
