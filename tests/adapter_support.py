@@ -6,7 +6,17 @@ import kinglib
 from kinglib import Rules
 
 #: Every built-in variant.
-VARIANTS = ("atomic", "bidding", "domino", "jokers", "omnibus", "ordered", "simple", "three-hand")
+VARIANTS = (
+    "atomic",
+    "barbu",
+    "bidding",
+    "domino",
+    "jokers",
+    "omnibus",
+    "ordered",
+    "simple",
+    "three-hand",
+)
 #: The house rule the adapters are checked with, by its module name.
 HOUSE_RULES = "tests.house_rules_sample"
 

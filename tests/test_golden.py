@@ -16,7 +16,7 @@ import pytest
 
 import kinglib
 from kinglib.apps.rule_tables import score_sheet
-from kinglib.plugins import BUILTIN_VARIANTS
+from kinglib.plugins.manager import BUILTIN_VARIANTS
 from tests.golden.regenerate import CASES, outcome
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -90,6 +90,24 @@ KINDS: dict[str, set[tuple[str, str]]] = {
         ("bid", "Pass"),
         ("answer", "Keep"),
         ("declare", "Declare"),
+        ("play", "Play"),
+    },
+    "barbu": {
+        ("choose", "Choose"),
+        ("declare", "Declare"),
+        ("double", "Double"),
+        ("double", "Pass"),
+        ("double", "Redouble"),
+        ("play", "Pass"),
+        ("play", "Play"),
+    },
+    "barbu-each": {
+        ("choose", "Choose"),
+        ("declare", "Declare"),
+        ("double", "Double"),
+        ("double", "Pass"),
+        ("double", "Redouble"),
+        ("play", "Pass"),
         ("play", "Play"),
     },
     "kierki": {("declare", "Declare"), ("play", "Pass"), ("play", "Play")},

@@ -35,9 +35,13 @@ def bits(text: str) -> int:
 
 
 def deal_start(variant: str, seed: int) -> State:
-    """A single deal of ``variant`` at the start of its card play."""
+    """A single deal of ``variant`` at the start of its card play (a contract played by tricks)."""
     rules = rules_for(variant)
-    state = given_deal(rules, seed, seed % 7, seed % rules.players)
+    ids = sorted(rules.contracts)
+    index = seed % 7
+    while not rules.contracts[ids[index % len(ids)]].trick_rules.trick_play:
+        index += 1
+    state = given_deal(rules, seed, index, seed % rules.players)
     rng = random.Random(seed)
     while state.phase is not Phase.PLAY:
         state = state.apply(rng.choice(state.legal_moves()))

@@ -1,4 +1,4 @@
-"""turkish, brazilian and kierki are written on kinglib's public names only.
+"""turkish, brazilian, kierki and barbu are written on kinglib's public names only.
 
 Their source is parsed: every module they import from kinglib is a public one, every name they
 import is in that module's ``__all__``, and no attribute they read is a private one (no
@@ -15,7 +15,7 @@ import pytest
 
 import kinglib_variants
 
-FAMILY = ("turkish", "brazilian", "kierki")
+FAMILY = ("turkish", "brazilian", "kierki", "barbu")
 PACKAGE = Path(kinglib_variants.__file__).resolve().parent
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import kinglib
-from kinglib.plugins import BUILTIN_VARIANTS
+from kinglib.plugins.manager import BUILTIN_VARIANTS
 from kinglib.web.protocol import ERROR_CODES, MAX_MESSAGE_CHARS, MOVE_KINDS
 from kinglib.web.seats import Seat
 from tests.web_support import Seats, connect, create, join, server
@@ -308,6 +308,7 @@ def _drive(variant: str, options: dict[str, Any], budget: int, seed: int = 3) ->
 DRIVES: list[tuple[str, dict[str, Any], int]] = [
     ("simple", {"scheme": "otygrysh"}, 300),
     ("atomic", {}, 120),
+    ("barbu", {}, 80),
     ("bidding", {}, 60),
     ("domino", {}, 120),
     ("ordered", {}, 40),
@@ -329,6 +330,7 @@ def test_every_move_kind_of_every_variant_is_played_through_the_socket() -> None
     assert {"choose", "declare", "play"} <= played["turkish"]
     assert {"choose", "bid", "pass", "keep", "declare", "play"} <= played["brazilian"]
     assert {"declare", "play", "pass"} <= played["kierki"]
+    assert {"choose", "double", "redouble", "pass", "play"} <= played["barbu"]
 
 
 class _BrokenBot:

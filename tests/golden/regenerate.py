@@ -50,6 +50,13 @@ CASES: dict[str, tuple[str, int | None, dict[str, Any], int]] = {
     "turkish": ("turkish", None, {}, 29),
     "brazilian": ("brazilian", None, {}, 30),
     "brazilian-fixed": ("brazilian", None, {"order": "fixed", "renounce": True}, 31),
+    "barbu": ("barbu", None, {}, 32),
+    "barbu-each": (
+        "barbu",
+        None,
+        {"rotation": "each", "heart_lead": "broken", "must_trump": True, "fan_tan_start": "J"},
+        33,
+    ),
     "kierki": ("kierki", None, {}, 32),
 }
 

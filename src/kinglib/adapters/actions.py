@@ -18,18 +18,26 @@ block        moves                                        size
              of the pack
 ``choose``   ``Choose(c)`` for each contract id of the    the number of contracts
              catalogue, in catalogue order
-``declare``  ``Declare(t)`` for the four suits (S, H,     8
+``declare``  ``Declare(t)`` for the four suits (S, H,     8, or 21 with the ranks
              D, C) then ``notrump``, ``misere``,
-             ``last``, ``raspis``
+             ``last``, ``raspis``; then, when the
+             rules name a layout's start rank
+             (option ``fan_tan_start``), the
+             thirteen ranks, ace first
 ``discard``  ``Discard(cards)`` for each one card, then   ``n + n(n-1)/2`` (``n`` the
              for each pair of cards of the pack (pairs    pack's size), only when the rules
              in display order of their first card)        have a discard phase, else 0
+``double``   ``Double(seats)`` for every non-empty set    ``2**n - 1`` (``n`` the players),
+             of seats, smallest sets first (each in       only when the rules have a
+             ascending order)                             doubling phase, else 0
+``redouble`` ``Redouble(seats)``, the same sets           the same
 ===========  ===========================================  ==================================
 
 A discard is one action (the whole set laid away), so the state between two discarded cards
 never exists and every framework sees the rules' own moves. A 32-card pack with a discard
 phase (``atomic``) has 32 + 4 + 33 + 7 + 8 + 528 = 612 actions; ``simple`` (32 cards, 15
-contracts, no discard phase) has 92.
+contracts, no discard phase) has 92; ``barbu`` (52 cards, 7 contracts, the ranks declared,
+doubling for four) has 52 + 4 + 53 + 7 + 21 + 15 + 15 = 167.
 """
 
 from __future__ import annotations
@@ -39,7 +47,7 @@ from itertools import combinations
 
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import Phase
-from kinglib.values.cards import CardSet, Suit
+from kinglib.values.cards import CardSet, Rank, Suit
 from kinglib.values.errors import IllegalMoveError
 from kinglib.values.moves import (
     DECLARATIONS,
@@ -47,11 +55,13 @@ from kinglib.values.moves import (
     Choose,
     Declare,
     Discard,
+    Double,
     Draw,
     Keep,
     Move,
     Pass,
     Play,
+    Redouble,
     Sell,
 )
 
@@ -77,10 +87,16 @@ class ActionSpace:
         pack = list(rules.deck)
         declare: list[Move] = [Declare(s) for s in Suit]
         declare += [Declare(d) for d in DECLARATIONS]
+        if "fan_tan_start" in rules.options:
+            declare += [Declare(r) for r in sorted(Rank, reverse=True)]
         discard: list[Move] = []
         if Phase.DISCARD in rules.phases:
             discard += [Discard(CardSet([c])) for c in pack]
             discard += [Discard(CardSet(pair)) for pair in combinations(pack, 2)]
+        seats: list[tuple[int, ...]] = []
+        if Phase.DOUBLE in rules.phases:
+            every = range(rules.players)
+            seats = [c for k in range(1, rules.players + 1) for c in combinations(every, k)]
         parts: list[tuple[str, list[Move]]] = [
             ("play", [Play(c) for c in pack]),
             ("draw", [Draw()]),
@@ -91,6 +107,8 @@ class ActionSpace:
             ("choose", [Choose(c) for c in rules.contracts]),
             ("declare", declare),
             ("discard", discard),
+            ("double", [Double(s) for s in seats]),
+            ("redouble", [Redouble(s) for s in seats]),
         ]
         moves: list[Move] = []
         blocks: list[tuple[str, int, int]] = []

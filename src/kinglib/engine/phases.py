@@ -6,12 +6,13 @@ A variant supplies one object per :class:`~kinglib.engine.state.Phase` it uses t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kinglib.values.moves import Move
 
 if TYPE_CHECKING:
     from kinglib.engine.state import State
+    from kinglib.values.cards import Card
 
 __all__ = ["ContractPlay", "PhaseRules", "describe_moves"]
 
@@ -99,3 +100,12 @@ class ContractPlay(PhaseRules):
     def why_illegal(self, state: State, move: Move) -> str | None:
         """The deal's phase explains a refusal."""
         return self.phase_for(state).why_illegal(state, move)
+
+    def trick_winner(self, state: State, plays: tuple[tuple[int, Card], ...]) -> int:
+        """The winner of ``plays`` in the deal of ``state``, by the trick play that plays it.
+
+        Raises :class:`AttributeError` for a deal whose phase plays no tricks.
+        """
+        phase: Any = self.phase_for(state)
+        winner: int = phase.trick_winner(state, plays)
+        return winner

@@ -13,7 +13,19 @@ from kinglib.engine.state import Phase
 from kinglib.engine.view import View
 from kinglib.values.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.values.contracts import Contract
-from kinglib.values.moves import Bid, Choose, Declare, Discard, Keep, Move, Pass, Play, Sell
+from kinglib.values.moves import (
+    Bid,
+    Choose,
+    Declare,
+    Discard,
+    Double,
+    Keep,
+    Move,
+    Pass,
+    Play,
+    Redouble,
+    Sell,
+)
 
 __all__ = ["HeuristicBot"]
 
@@ -259,6 +271,11 @@ class HeuristicBot:
       cards on that suit's leads or to trump them.
     * Fan-tan: the card that frees the most of its own cards further along the row (both ways
       for a row's opening card) against the others' cards it frees.
+    * Doubling (Barbu): it doubles the dealer alone when its hand expects more than a fair
+      share by a margin (half the deal's total spread over the players), and when it must;
+      it redoubles everyone who doubled it on the same condition, and passes otherwise. A
+      start rank for a layout (fan-tan) is the rank of which it holds most cards, counting
+      the ranks next to it by half.
     * Jokers: a joker goes under a higher heart on a heart lead (after any heart above it,
       which could never lose again), or after another joker (the first played ranks higher).
       Void in a plain suit it keeps the joker, which would win there, and its hearts, which
@@ -296,6 +313,8 @@ class HeuristicBot:
             chosen = self._answer(judge, moves)
         elif phase is Phase.DISCARD:
             chosen = self._discard(judge, moves)
+        elif phase is Phase.DOUBLE:
+            chosen = self._double(judge, moves)
         if chosen is None or chosen not in moves:
             return moves[0]
         return chosen
@@ -457,6 +476,11 @@ class HeuristicBot:
                 values[move] = judge.expected_tricks(hand) - 0.3
             elif trump == "misere":
                 values[move] = judge.expected_tricks(hand, misere=True) - 0.3
+            elif isinstance(trump, Rank):  # a layout's start rank: cards to lay out at once
+                ranks = [c.rank for c in hand]
+                values[move] = ranks.count(trump) + 0.5 * sum(
+                    1 for r in ranks if r is not None and abs(r - trump) == 1
+                )
             elif trump == "raspis":  # a fair share for all: only for a clearly weak hand
                 values[move] = fair - 0.5
             else:  # "last": a suit we do not know yet
@@ -508,6 +532,28 @@ class HeuristicBot:
         if not options:
             return None
         return max(options, key=lambda o: o[0])[1]
+
+    def _double(self, judge: _Judge, moves: Sequence[Move]) -> Move | None:
+        passing = next((m for m in moves if isinstance(m, Pass)), None)
+        contract = judge.contract
+        confident = False
+        if contract is not None and contract.trick_rules.trick_play:
+            players = max(2, judge.view.players)
+            if contract.trump_round:
+                price = contract.trick_values[0] if contract.trick_values else 0
+                mine = judge.expected_tricks(judge.hand, judge.trump) * price
+                value = mine - (contract.total - mine) / (players - 1)
+            else:
+                value = judge.estimate(contract, judge.hand)
+            confident = value > abs(contract.total) / (2 * players)
+        redoubles = [m for m in moves if isinstance(m, Redouble)]
+        if redoubles:
+            return redoubles[-1] if confident else passing
+        dealer = judge.view.dealer
+        doubles = [m for m in moves if isinstance(m, Double) and m.seats == (dealer,)]
+        if passing is None or confident:
+            return doubles[0] if doubles else None
+        return passing
 
     def _discard(self, judge: _Judge, moves: Sequence[Move]) -> Move | None:
         discards = [m for m in moves if isinstance(m, Discard)]

@@ -49,6 +49,7 @@ HOUSE_RULES_GROUP = "kinglib.house_rules"
 #: The variants that ship with kinglib: name -> module of the plugin.
 BUILTIN_VARIANTS: dict[str, str] = {
     "atomic": "kinglib_variants.atomic",
+    "barbu": "kinglib_variants.barbu",
     "bidding": "kinglib_variants.bidding",
     "brazilian": "kinglib_variants.brazilian",
     "domino": "kinglib_variants.domino",

@@ -133,6 +133,12 @@ def _convert_trump(value: object) -> Suit | Rank | str:
     )
 
 
+def _declared_key(value: Suit | Rank | str) -> tuple[str, object]:
+    # A Suit and a Rank are both whole numbers (clubs is 3, so is the three): the kind of the
+    # declaration is compared too, so that "declare C" and "declare 3" differ.
+    return (type(value).__name__, value)
+
+
 @attrs.frozen
 class Declare:
     """Declare a trump (a Suit), ``"notrump"``, ``"misere"``, ``"last"`` or ``"raspis"``.
@@ -142,7 +148,7 @@ class Declare:
     Raises :class:`~kinglib.values.errors.NotationError` for anything else.
     """
 
-    trump: Suit | Rank | str = attrs.field(converter=_convert_trump)
+    trump: Suit | Rank | str = attrs.field(converter=_convert_trump, eq=_declared_key)
 
     @property
     def rank(self) -> Rank | None:

@@ -30,12 +30,14 @@ from kinglib import (
     DealResult,
     Declare,
     Discard,
+    Double,
     Draw,
     Keep,
     Move,
     Pass,
     Play,
     Rank,
+    Redouble,
     Rules,
     Sell,
     Suit,
@@ -80,7 +82,19 @@ ERROR_CODES: Mapping[str, str] = {
     "slow": "the client does not read what it is sent: the server closes it",
 }
 #: The kinds of move, as the page groups them.
-MOVE_KINDS = ("play", "draw", "choose", "declare", "bid", "pass", "sell", "keep", "discard")
+MOVE_KINDS = (
+    "play",
+    "draw",
+    "choose",
+    "declare",
+    "bid",
+    "pass",
+    "sell",
+    "keep",
+    "discard",
+    "double",
+    "redouble",
+)
 
 _SUIT_WORDS = {Suit.SPADES: "♠ spades", Suit.HEARTS: "♥ hearts", Suit.DIAMONDS: "♦ diamonds"}
 _SUIT_WORDS[Suit.CLUBS] = "♣ clubs"
@@ -195,7 +209,7 @@ def read_client_message(text: str | bytes | None) -> ClientMessage:
 def move_kind(move: Move) -> str:
     """The kind of a move: one of :data:`MOVE_KINDS`, or its class's name in lower case.
 
-    A move of another kind (``"double"``) is shown by the page from its text.
+    A move of another kind (a variant's own) is shown by the page from its text.
     """
     kinds: tuple[tuple[type, str], ...] = (
         (Play, "play"),
@@ -207,6 +221,8 @@ def move_kind(move: Move) -> str:
         (Sell, "sell"),
         (Keep, "keep"),
         (Discard, "discard"),
+        (Double, "double"),
+        (Redouble, "redouble"),
     )
     for cls, name in kinds:
         if isinstance(move, cls):

@@ -60,6 +60,7 @@ HINTS: Mapping[str, str] = {
     "bid": "Make an offer, or pass.",
     "answer": "Sell your declaration to the best offer, or keep it.",
     "discard": "Pick the cards to lay away face down, then press Discard.",
+    "double": "Double other players (or redouble those who doubled you), or pass.",
     "play": "Play a highlighted card.",
 }
 #: The lines of the log kept for a very long match (older deals' lines go first).
