@@ -13,10 +13,10 @@ from kinglib import Bid, Card, Choose, IllegalMoveError, Play, State
 from kinglib.adapters.actions import ActionSpace
 from kinglib.adapters.observation import Observation
 from kinglib.testing import strategies
-from tests.adapter_support import VARIANTS
+from tests.support import ADAPTER_VARIANTS
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 @settings(max_examples=12)
 @given(data=st.data())
 def test_every_legal_move_round_trips(variant: str, data: st.DataObject) -> None:
@@ -32,7 +32,7 @@ def test_every_legal_move_round_trips(variant: str, data: st.DataObject) -> None
     assert [i for i, bit in enumerate(mask) if bit] == numbers
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 def test_the_numbering_is_a_bijection_laid_out_in_blocks(variant: str) -> None:
     space = ActionSpace(kinglib.load_rules(variant))
     assert len(set(space.moves)) == len(space)
@@ -116,7 +116,7 @@ def test_states_with_the_same_view_give_the_same_observation(
     assert encoder.encode(world.view(changed)) != encoder.encode(state.view(changed))
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 @settings(max_examples=12)
 @given(data=st.data())
 def test_the_observation_holds_the_hand_and_the_trick(variant: str, data: st.DataObject) -> None:

@@ -12,13 +12,13 @@ np = pytest.importorskip("numpy")
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from kinglib import kernel  # noqa: E402
 from kinglib.adapters import batch_rules as br  # noqa: E402
 from kinglib.adapters import draws  # noqa: E402
 from kinglib.adapters.policies import greedy_batch, strongest, weakest  # noqa: E402
+from kinglib.engine import kernel  # noqa: E402
 from kinglib.engine.kernel import R_PLAYERS, R_SCORING, R_STEP, R_VOID, VOID_DRAW, DealRules  # noqa: E402
 from kinglib.players.playouts import _strongest, _weakest, greedy_card  # noqa: E402
-from tests.kernel_support import SUITED, deal_rules  # noqa: E402
+from tests.support.kernel import SUITED, deal_rules  # noqa: E402
 
 #: Deal rules the batch plays: no jokers, no draws from the stock.
 BATCH_RULES = deal_rules(jokers=False).filter(lambda rules: rules[R_VOID] != VOID_DRAW)

@@ -13,10 +13,10 @@ import kinglib  # noqa: E402
 from kinglib.adapters import gymnasium as king_gym  # noqa: E402
 from kinglib.adapters.actions import ActionSpace  # noqa: E402
 from kinglib.players.bots import RandomBot  # noqa: E402
-from tests.adapter_support import VARIANTS, house_rules  # noqa: E402
+from tests.support import ADAPTER_VARIANTS, house_rules  # noqa: E402
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 def test_gymnasium_env_checker_passes(variant: str) -> None:
     check_env(king_gym.env(variant, deals=1), skip_render_check=True)
 
@@ -79,7 +79,7 @@ def test_an_illegal_action_ends_the_episode() -> None:
         env.step(0)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 @pytest.mark.parametrize("reward", ["deal", "trick", "margin"])
 def test_the_integer_trick_play_is_the_engines(variant: str, reward: str) -> None:
     # With named opponents the trick play runs on integers; forced through the engine, the
@@ -107,7 +107,7 @@ def test_the_integer_trick_play_is_the_engines(variant: str, reward: str) -> Non
 def test_observations_read_from_a_state_are_those_of_its_views() -> None:
     from kinglib.adapters.observation import Observation
 
-    for variant in VARIANTS:
+    for variant in ADAPTER_VARIANTS:
         rules = kinglib.load_rules(variant)
         encoder = Observation(rules)
         rng = np.random.default_rng(3)

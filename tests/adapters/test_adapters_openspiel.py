@@ -12,10 +12,10 @@ pyspiel = pytest.importorskip("pyspiel")
 import kinglib  # noqa: E402
 from kinglib.adapters import openspiel as king_spiel  # noqa: E402
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot  # noqa: E402
-from tests.adapter_support import HOUSE_RULES, VARIANTS, house_rules  # noqa: E402
+from tests.support import ADAPTER_VARIANTS, HOUSE_RULES, house_rules  # noqa: E402
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 def test_random_simulations_pass_openspiel_checks(variant: str) -> None:
     game = pyspiel.load_game(f"python_kinglib(variant={variant},deals=1)")
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -10,13 +10,13 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 import kinglib  # noqa: E402
 from kinglib.adapters import pettingzoo as king_zoo  # noqa: E402
 from kinglib.adapters.actions import ActionSpace  # noqa: E402
-from tests.adapter_support import VARIANTS, house_rules  # noqa: E402
+from tests.support import ADAPTER_VARIANTS, house_rules  # noqa: E402
 
 # PettingZoo's checker suggests plain arrays; an observation with an action mask is a dict.
 pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 def test_pettingzoo_api_and_seed_tests_pass(variant: str) -> None:
     pettingzoo_test.api_test(king_zoo.env(variant, deals=1), num_cycles=60)
     pettingzoo_test.seed_test(lambda: king_zoo.env(variant, deals=1), num_cycles=60)
@@ -81,7 +81,7 @@ def test_a_negative_deal_count_is_refused() -> None:
         king_zoo.raw_env("simple", deals=-1)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", ADAPTER_VARIANTS)
 def test_the_parallel_api_test_passes(variant: str) -> None:
     pettingzoo_test.parallel_api_test(king_zoo.parallel_env(variant, deals=1), num_cycles=200)
 

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,25 +11,9 @@ import kinglib
 from kinglib import Play
 from kinglib.engine.view import View
 from kinglib.players.bots import Bot, HeuristicBot
+from tests.support import run_kinglib as run
 
-SRC = Path(__file__).resolve().parent.parent / "src"
 SIMPLE = kinglib.load_rules("simple")
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")])
-    env["COLUMNS"] = "120"
-    env["PYTHONIOENCODING"] = "utf-8"
-    return subprocess.run(
-        [sys.executable, "-m", "kinglib", *args],
-        input=stdin if stdin is not None else "",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=120,
-    )
 
 
 def sheet_rows(out: str) -> list[list[str]]:

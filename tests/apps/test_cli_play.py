@@ -10,7 +10,7 @@ import pytest
 import kinglib
 from kinglib.engine.view import View
 from kinglib.players.bots import Bot, HeuristicBot
-from tests.test_cli import run
+from tests.support import run_kinglib as run
 
 SIMPLE = kinglib.load_rules("simple")
 

@@ -25,7 +25,7 @@ from kinglib.values.moves import Bid, Choose, Declare, Discard, Draw, Play
 from tests.support import Typing as Policy
 from tests.support import script
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 @dataclass

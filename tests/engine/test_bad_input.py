@@ -27,9 +27,7 @@ from kinglib import (
 )
 from kinglib.engine.tricks import TrickPlay
 from kinglib.values.contracts import NEGATIVE_GAMES
-from tests.support import play, snapshot
-from tests.test_simple_rules import HEART_LEAD, MIXED
-from tests.test_trump_rounds import VOID_CLUBS
+from tests.support import HEART_LEAD, MIXED, VOID_CLUBS, play, snapshot
 
 RULES = kinglib.load_rules("simple")
 

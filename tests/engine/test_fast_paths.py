@@ -20,8 +20,7 @@ from kinglib.engine.dealing import shuffle_cards as _shuffle
 from kinglib.engine.state import carried_legal
 from kinglib.engine.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
 from kinglib.values.moves import Move
-from tests.test_simple_rules import MIXED, MIXED_PLAY
-from tests.test_trump_rounds import VOID_CLUBS
+from tests.support import MIXED, MIXED_PLAY, VOID_CLUBS
 
 VARIANTS = ("simple", "jokers", "domino", "ordered", "bidding")
 FIELDS = [
@@ -296,7 +295,7 @@ def test_house_rules_that_filter_moves_take_the_checked_path() -> None:
         ruled.apply(ace)
     assert str(refused.value) == (
         "seat 2 may not play AD: AD is not allowed by the house rules of "
-        "tests.test_fast_paths._NoAceLeads"
+        "tests.engine.test_fast_paths._NoAceLeads"
     )
     assert ruled.apply(king).trick == ((2, king.card),)
     with pytest.raises(IllegalMoveError, match="does not hold"):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kinglib.engine import kernel
 from kinglib.engine.kernel import DealRules, deal_rules_of
 from kinglib.values.cards import JOKERS_MASK, SUIT_MASKS, Card, Rank, Suit
-from tests.kernel_support import MASKS, SUITED, SUITS, bits, deal_rules
+from tests.support.kernel import MASKS, SUITED, SUITS, bits, deal_rules
 
 HEARTS = SUIT_MASKS[Suit.HEARTS]
 SPADES = SUIT_MASKS[Suit.SPADES]

@@ -36,8 +36,8 @@ from kinglib.engine.state import Phase, State
 from kinglib.engine.tricks import TrickPlay
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from kinglib.players.matches import game_seed
-from tests.kernel_support import MASKS, SUITED, deal_rules
 from tests.support import VARIANTS, player_counts, rules_for
+from tests.support.kernel import MASKS, SUITED, deal_rules
 
 PURE = python_kernel()
 

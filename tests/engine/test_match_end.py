@@ -15,7 +15,7 @@ from kinglib.apps.rule_tables import score_sheet
 from kinglib.engine.match_end import MatchEnd, match_end_points
 from kinglib.engine.state import State
 from kinglib.plugins.invariants import Invariants
-from kinglib.testing import check_invariants
+from kinglib.testing import check_invariants, play_out
 
 
 class CleanSheet:
@@ -65,7 +65,7 @@ def test_a_fixed_match_adds_the_points_once_before_the_winners() -> None:
     no_tricks = next(r for r in final.results if r.contract == "no_tricks")
     bonus = tuple(10 if p == 0 else 0 for p in no_tricks.points)
     assert any(bonus)
-    name = "tests.test_match_end.CleanSheetNotZeroSum"
+    name = "tests.engine.test_match_end.CleanSheetNotZeroSum"
     assert match_end_points(final) == ((name, bonus),)
     assert final.totals == tuple(a + b for a, b in zip(deal_sums(final), bonus))
     best = max(final.totals)
@@ -87,8 +87,8 @@ def test_two_plugins_keep_one_line_each_on_the_sheet_and_in_the_record() -> None
     final = check_invariants(rules, 0)
     points = match_end_points(final)
     assert [name for name, _ in points] == [
-        "tests.test_match_end.CleanSheetNotZeroSum",
-        "tests.test_match_end.LastPlaceConsolation",
+        "tests.engine.test_match_end.CleanSheetNotZeroSum",
+        "tests.engine.test_match_end.LastPlaceConsolation",
     ]
     assert sum(points[1][1]) == 0
     summed = deal_sums(final)
@@ -96,8 +96,8 @@ def test_two_plugins_keep_one_line_each_on_the_sheet_and_in_the_record() -> None
     console = Console(width=140, record=True)
     console.print(score_sheet(rules, final.results, final.winners, match_end=points))
     sheet = console.export_text()
-    assert "end of match: tests.test_match_end.CleanSheetNotZeroSum" in sheet
-    assert "end of match: tests.test_match_end.LastPlaceConsolation" in sheet
+    assert "end of match: tests.engine.test_match_end.CleanSheetNotZeroSum" in sheet
+    assert "end of match: tests.engine.test_match_end.LastPlaceConsolation" in sheet
     total_line = next(line for line in sheet.splitlines() if "│ total" in line)
     assert [int(w) for w in total_line.replace("│", " ").split()[1:]] == list(final.totals)
     record = json.loads(kinglib.to_json(final))
@@ -131,7 +131,7 @@ def test_an_open_ended_match_scores_its_end_once(seed: int) -> None:
     rules = kinglib.load_rules("domino", plugins=[DominoLoserPays()])
     final = check_invariants(rules, seed)
     ((name, points),) = match_end_points(final)
-    assert name == "tests.test_match_end.DominoLoserPays"
+    assert name == "tests.engine.test_match_end.DominoLoserPays"
     summed = deal_sums(final)
     assert min(summed) <= -31  # the threshold ended the match before the points came
     assert sorted(points) == [-5, 0, 0, 5] if rules.players == 4 else sum(points) == 0
@@ -167,18 +167,12 @@ def test_a_bad_answer_is_refused_with_its_plugin_named() -> None:
     state = kinglib.load_rules("simple", plugins=[TwoNumbers()]).new_match(0)
     with pytest.raises(
         kinglib.RulesError,
-        match=r"kinglib_match_end of tests\.test_match_end\..*TwoNumbers gave \(1, 2\): it "
+        match=r"kinglib_match_end of tests\.engine\.test_match_end\..*TwoNumbers gave \(1, 2\): it "
         r"returns one whole number per seat \(4\)",
     ):
         while not state.is_over:
             state = state.apply(state.legal_moves()[0])
     assert state.deal_number == 14
-
-
-def play_out(state: State) -> State:
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 @pytest.mark.parametrize("style", ["wrapper", "hookwrapper"])
@@ -221,7 +215,7 @@ def test_a_plugin_that_answers_none_leaves_the_next_one_its_say() -> None:
     both = kinglib.load_rules("simple", plugins=[Silent(), LastPlaceConsolation()])
     final = play_out(both.new_match(3))
     ((name, points),) = match_end_points(final)
-    assert name == "tests.test_match_end.LastPlaceConsolation"
+    assert name == "tests.engine.test_match_end.LastPlaceConsolation"
     low = min(range(4), key=lambda seat: (plain.totals[seat], seat))
     assert points == tuple(9 if seat == low else -3 for seat in range(4))
     assert final.totals == tuple(t + p for t, p in zip(plain.totals, points))

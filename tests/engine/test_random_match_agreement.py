@@ -24,7 +24,7 @@ from kinglib.engine.rules import Rules
 from kinglib.engine.state import State
 from kinglib.players.bots import Bot, RandomBot
 from kinglib.players.matches import game_seed, play_game
-from tests import house_rules_sample
+from tests.support import house_rules_sample
 
 SIMPLE = kinglib.load_rules("simple")
 

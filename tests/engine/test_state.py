@@ -14,8 +14,7 @@ import kinglib
 from kinglib import Card, CardSet, Phase, Play
 from kinglib.engine import dealing
 from kinglib.engine.dealing import Deal, deal_evenly, deal_rng
-from tests.support import play, replay
-from tests.test_simple_rules import MIXED
+from tests.support import MIXED, play, replay
 
 
 def test_rules_are_equal_values() -> None:

@@ -110,8 +110,8 @@ def _lazy_tables() -> dict[tuple[str, str], dict[Any, Any]]:
 def test_module_level_tables_hold_no_state_that_changes_results() -> None:
     """Run in a fresh interpreter, where the lazily filled tables start empty whatever other
     tests of this run have played."""
-    root = Path(__file__).resolve().parents[1]
-    code = "from tests.test_threads import check_lazy_tables; check_lazy_tables()"
+    root = Path(__file__).resolve().parents[2]
+    code = "from tests.engine.test_threads import check_lazy_tables; check_lazy_tables()"
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
     )

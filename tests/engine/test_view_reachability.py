@@ -17,7 +17,7 @@ import pytest
 
 import kinglib
 from kinglib import CardSet, State
-from tests import house_rules_sample
+from tests.support import house_rules_sample
 
 # Objects whose insides are code or shared definitions, not data a view could hold: a
 # contract's trick rules are fixed when the rules are built, before any card is dealt.

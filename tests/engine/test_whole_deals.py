@@ -24,6 +24,7 @@ from kinglib.engine.state import State
 from kinglib.players.bots import RandomBot
 from kinglib.players.matches import game_seed
 from kinglib.plugins.hookspecs import contracts_of
+from kinglib.testing import play_out
 from kinglib_variants.domino import stock_order
 
 
@@ -296,19 +297,12 @@ def _seeded_deals(rules: kinglib.Rules, seed: int, count: int) -> list[list[str]
     return deals
 
 
-def _play_out(state: State, seed: int) -> State:
-    rng = random.Random(seed)
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_moves()))
-    return state
-
-
 def test_a_match_from_given_deals_plays_those_deals_and_keeps_them() -> None:
     rules = kinglib.load_rules("simple")
     deals = _seeded_deals(rules, 5, 14)
-    final = _play_out(rules.new_match(deals=deals), 1)
+    final = play_out(rules.new_match(deals=deals), rng=random.Random(1))
     assert len(final.results) == 14
-    seeded = _play_out(rules.new_match(5), 1)
+    seeded = play_out(rules.new_match(5), rng=random.Random(1))
     assert final.results == seeded.results and final.past_moves == seeded.past_moves
     text = kinglib.to_json(final)
     assert '"deals"' in text and '"seed"' not in text

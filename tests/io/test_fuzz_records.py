@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import RecordError, State, from_json
-from tests.fuzz_support import json_values, paths, real_records, replaced
+from tests.support.fuzz import json_values, paths, real_records, replaced
 
 
 def _load(text: str | bytes) -> State | None:

@@ -19,7 +19,7 @@ from kinglib.apps.rule_tables import score_sheet
 from kinglib.plugins import BUILTIN_VARIANTS
 from tests.golden.regenerate import CASES, outcome
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 EXPECTED: dict[str, Any] = json.loads((GOLDEN / "expected.json").read_text("utf-8"))
 
 

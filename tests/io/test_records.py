@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Card, CardSet, RecordError, State, from_json, to_json
 from kinglib.io.record import record_schema
-from tests import house_rules_sample
 from tests.support import (
     TO_THE_END,
     VARIANTS,
     any_states,
     deal_states,
     given_deal,
+    house_rules_sample,
     match_states,
     per_variant,
     play_randomly,
@@ -498,7 +498,7 @@ def test_a_plugin_object_without_a_name_must_be_given_again() -> None:
     rules = kinglib.load_rules("simple", plugins=[plugin])
     state = play_randomly(rules.new_match(seed=4), 30, 4)
     text = to_json(state)
-    name = "tests.house_rules_sample.NoKingLeads"
+    name = "tests.support.house_rules_sample.NoKingLeads"
     assert json.loads(text)["plugins"] == [name]
     with pytest.raises(RecordError, match=rf"^plugins\[0\]: .*'{name}'.*plugins="):
         from_json(text)
@@ -509,7 +509,9 @@ def test_a_plugin_object_without_a_name_must_be_given_again() -> None:
 
 def test_a_plugin_the_record_does_not_name_is_refused() -> None:
     text = to_json(simple_match(steps=2))
-    with pytest.raises(RecordError, match=r"^plugins: the record was not made with tests.house"):
+    with pytest.raises(
+        RecordError, match=r"^plugins: the record was not made with tests.support.house"
+    ):
         from_json(text, plugins=[house_rules_sample])
 
 

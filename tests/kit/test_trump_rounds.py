@@ -45,20 +45,13 @@ from kinglib.kit.trump_rounds import (
     raspis_allowed,
     score_trump_round,
 )
+from kinglib.testing import play_out
 from kinglib.testing.checks import check_cards
 from kinglib.values.moves import Move
-from tests.support import check_live, check_undealt_hidden
+from tests.support import VOID_CLUBS, check_trump_round_match, check_undealt_hidden
 
 RULES = load_rules("simple", scheme="otygrysh")
 
-# Dealer 3, so seat 0 is the eldest: the maker of a given-trump deal, the declarer in praise.
-# Seat 1 has no clubs; seat 3 has no clubs either.
-VOID_CLUBS = [
-    "AC KC QC JC AD KD QD JD",
-    "AH KH QH JH TD 9D 8D 7D",
-    "TC 9C 8C 7C AS KS QS JS",
-    "TH 9H 8H 7H TS 9S 8S 7S",
-]
 # Seat 1 holds all eight hearts.
 ALL_HEARTS = [
     "AS KS QS JS AD KD QD JD",
@@ -75,15 +68,6 @@ def cards(text: str) -> set[Play]:
 def play(state: State, *texts: str) -> State:
     for text in texts:
         state = state.apply(Play(Card.parse(text)))
-    return state
-
-
-def play_out(state: State, seed: int = 0) -> State:
-    rng = random.Random(seed)
-    while not state.is_over:
-        check_live(state)
-        check_cards(state)
-        state = state.apply(rng.choice(state.legal_moves()))
     return state
 
 
@@ -172,7 +156,7 @@ def test_misere_deal_scores_three_a_trick() -> None:
     # card of the led suit wins, so seat 2 wins every trick, whoever leads.
     state = RULES.new_deal("trumps", ALL_HEARTS, dealer=3, trump="misere")
     for seed in range(3):
-        final = play_out(state, seed=seed)
+        final = play_out(state, rng=random.Random(seed), check=check_trump_round_match)
         assert final.results[0].points == (0, 0, 24, 0)
         assert final.results[0].trump == "misere"
 
@@ -238,7 +222,7 @@ def test_last_makes_the_suit_of_the_last_dealt_card_trump_and_shows_it() -> None
         Suit.SPADES,
         0,
     )
-    final = play_out(state)
+    final = play_out(state, rng=random.Random(0), check=check_trump_round_match)
     # Spades are trump and seat 0 holds all but 7S, which cannot beat any of them, and AD,
     # which no one can beat or trump: he wins every trick he leads, so all 8 are his.
     assert final.results[0].points == (24, 0, 0, 0)
@@ -307,7 +291,7 @@ def test_everyone_passing_then_keep() -> None:
         state.apply(Sell())
     state = state.apply(Keep())
     assert state.maker == 0 and state.to_move == 0 and state.trump is Suit.SPADES
-    final = play_out(state, seed=5)
+    final = play_out(state, rng=random.Random(5), check=check_trump_round_match)
     assert final.results[0].points == (24, 0, 0, 0)
     assert final.results[0].detail("buyer") is None
 
@@ -340,7 +324,7 @@ def test_a_sale_transfers_tricks_and_the_buyer_may_end_below_zero() -> None:
         1,
         "notrump",
     )
-    final = play_out(state, seed=11)
+    final = play_out(state, rng=random.Random(11), check=check_trump_round_match)
     result = final.results[0]
     assert final.tricks_taken == (8, 0, 0, 0)
     assert result.points == (48, -24, 0, 0)
@@ -359,7 +343,7 @@ def test_a_sale_where_the_buyer_wins_tricks() -> None:
     state = state.apply(Pass()).apply(Bid(3)).apply(Pass())
     state = state.apply(Sell()).apply(Declare(Suit.DIAMONDS))
     assert state.to_move == 2
-    final = play_out(state, seed=2)
+    final = play_out(state, rng=random.Random(2), check=check_trump_round_match)
     assert final.results[0].points == (9, 0, 15, 0)
 
 

@@ -27,7 +27,7 @@ from kinglib.values.contracts import Contract, Prices, king_contracts
 from kinglib.values.moves import Choose, Declare
 from kinglib_variants.ordered import choice_plan
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("no_tricks", "no_hearts", "no_king")
 PRICES = Prices(trick=2, heart=2, king=26)
 

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +12,8 @@ import kinglib.engine.flow
 from kinglib import RulesError
 from kinglib.players.bots import Bot, RandomBot
 from kinglib.players.matches import chunk_bounds, default_chunk_size
+from tests.support import run_kinglib
 
-SRC = Path(__file__).resolve().parent.parent / "src"
 SIMPLE = kinglib.load_rules("simple")
 
 
@@ -60,22 +56,8 @@ def test_progress_reaches_the_total_from_workers() -> None:
     assert {d for d, _ in calls} <= {1, 2, 3, 4, 5}
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")])
-    return subprocess.run(
-        [sys.executable, "-m", "kinglib", *args],
-        input="",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=120,
-    )
-
-
 def test_the_command_refuses_a_bad_chunk_size() -> None:
-    result = run_cli("simulate", "simple", "--games", "4", "--chunk-size", "0")
+    result = run_kinglib("simulate", "simple", "--games", "4", "--chunk-size", "0")
     assert result.returncode == 2
     assert "--chunk-size is 1 or more, not 0" in result.stderr
 

@@ -10,7 +10,9 @@ import pytest
 
 import kinglib
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot
-from tests.test_simulate import SIMPLE, run_cli
+from tests.support import run_kinglib
+
+SIMPLE = kinglib.load_rules("simple")
 
 distributed = pytest.importorskip("distributed")
 
@@ -63,14 +65,14 @@ def test_dask_runs_given_bots_and_options(cluster: LocalCluster) -> None:
 def test_the_command_runs_on_a_dask_scheduler(cluster: LocalCluster) -> None:
     address = cluster.scheduler_address
     assert address.startswith("tcp://")
-    result = run_cli(
+    result = run_kinglib(
         "simulate", "simple", "--games", "4", "--seed", "5", "--dask", address, "--json"
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     expected = kinglib.simulate(SIMPLE, 4, seed=5).to_dict()
     assert data | {"seconds": 0} == expected | {"seconds": 0}
-    sized = run_cli(
+    sized = run_kinglib(
         "simulate",
         "simple",
         "--games",

@@ -198,10 +198,10 @@ def test_a_score_that_misses_the_contract_total() -> None:
     with pytest.raises(
         AssertionError,
         match=r"invariant 'deal total' broken: the deal \(girls\) hands out 20, not 16: .*"
-        r"\(load_rules\('simple', players=4, plugins=\['tests\.test_broken_plugins\."
+        r"\(load_rules\('simple', players=4, plugins=\['tests\.plugins\.test_broken_plugins\."
         r"GirlsScoreWithoutTotal'\]\), seed 0, deal 10; reproduce: check_invariants\(load_rules"
-        r"\('simple', players=4, plugins=\['tests\.test_broken_plugins\.GirlsScoreWithoutTotal'"
-        r"\]\), seed=0\)\)$",
+        r"\('simple', players=4, plugins=\['tests\.plugins\.test_broken_plugins\."
+        r"GirlsScoreWithoutTotal'\]\), seed=0\)\)$",
     ):
         check_invariants(broken(GirlsScoreWithoutTotal()), 0)
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import RulesError
 from kinglib.plugins import variant_names
-from tests.fuzz_support import json_values
+from tests.support.fuzz import json_values
 
 VARIANTS = sorted(variant_names())
 OPTIONS = {v: sorted(kinglib.load_rules(v).options) for v in VARIANTS}

@@ -53,8 +53,8 @@ def places(rules: kinglib.Rules) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("plugin", "name"),
     [
-        (Windfall(), "tests.test_plugin_names.Windfall"),
-        (WindfallClass, "tests.test_plugin_names.WindfallClass"),
+        (Windfall(), "tests.plugins.test_plugin_names.Windfall"),
+        (WindfallClass, "tests.plugins.test_plugin_names.WindfallClass"),
     ],
     ids=["object", "class"],
 )
@@ -73,7 +73,10 @@ def test_a_plugin_has_one_name_in_all_five_places(plugin: Any, name: str) -> Non
 
 def test_two_objects_of_one_class_are_told_apart() -> None:
     rules = kinglib.load_rules("simple", plugins=[Windfall(), Windfall()])
-    names = ("tests.test_plugin_names.Windfall", "tests.test_plugin_names.Windfall#2")
+    names = (
+        "tests.plugins.test_plugin_names.Windfall",
+        "tests.plugins.test_plugin_names.Windfall#2",
+    )
     assert rules.plugin_names == names
     final = rules.new_match(1)
     record = kinglib.to_json(final)
@@ -84,10 +87,10 @@ def test_two_objects_of_one_class_are_told_apart() -> None:
 
 def test_a_module_and_a_function_are_named_by_their_qualified_names() -> None:
     assert plugin_id(json) == "json"
-    assert plugin_id(places) == "tests.test_plugin_names.places"
+    assert plugin_id(places) == "tests.plugins.test_plugin_names.places"
     assert plugin_ids(["no-such-rule", Windfall()]) == [
         "no-such-rule",
-        "tests.test_plugin_names.Windfall",
+        "tests.plugins.test_plugin_names.Windfall",
     ]
 
 

@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 from sphinx.pycode import ModuleAnalyzer
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 #: The modules whose ``__all__`` is public API.
 PUBLIC_MODULES = (
@@ -23,6 +23,7 @@ PUBLIC_MODULES = (
     "kinglib.testing",
     "kinglib.testing.checks",
     "kinglib.testing.conformance",
+    "kinglib.testing.deals",
     "kinglib.testing.pytest_plugin",
     "kinglib.testing.strategies",
     "kinglib.plugins.invariants",

@@ -22,7 +22,7 @@ import kinglib
 
 pytest.importorskip("sphinx")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXT = ROOT / "docs" / "_ext"
 
 

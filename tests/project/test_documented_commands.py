@@ -22,7 +22,7 @@ import pytest
 
 from kinglib.apps.cli import build_parser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 

@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
-from tests.fuzz_support import notation_text
+from tests.support.fuzz import notation_text
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "game_server.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "game_server.py"
 
 
 def _load_example() -> ModuleType:

@@ -49,7 +49,7 @@ def not_a_hook(self):
 
 
 def _load_tool() -> types.ModuleType:
-    path = Path(__file__).resolve().parents[1] / "tools" / "mutation_run.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "mutation_run.py"
     spec = importlib.util.spec_from_file_location("mutation_run", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

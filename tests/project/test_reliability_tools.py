@@ -12,7 +12,7 @@ import pytest
 
 import kinglib
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _module(path: Path) -> ModuleType:

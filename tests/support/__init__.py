@@ -1,16 +1,23 @@
 """What the tests share, built on :mod:`kinglib.testing`.
 
 Moves from text, random play and random states, whole matches played by a policy with a check
-of every state, replays, snapshots, and the checks of single states that the variants' tests
-add to the ones :mod:`kinglib.testing.checks` makes.
+of every state, replays, snapshots, the checks of single states that the variants' tests add to
+the ones :mod:`kinglib.testing.checks` makes, the layouts and contracts of the family variants
+played with the 52-card pack, and the variants and house rule the adapters are checked with.
+
+The kernel's strategies are in :mod:`tests.support.kernel`, the fuzz tests' records and junk in
+:mod:`tests.support.fuzz`, the web table's test server in :mod:`tests.support.web`.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hypothesis import settings
@@ -22,7 +29,7 @@ from kinglib.apps.human import read_move
 from kinglib.engine.view import View
 from kinglib.kit.trump_rounds import UNDEALT, Praise
 from kinglib.players.bots import HeuristicBot
-from kinglib.testing import strategies
+from kinglib.testing import play_moves, strategies
 from kinglib.testing.checks import check_cards
 
 #: A way of choosing a move: the state and its legal moves in, one of the moves out.
@@ -31,25 +38,8 @@ Policy = Callable[[State, tuple[Move, ...]], Move]
 # ----------------------------------------------------------------------------- moves from text
 
 
-def play(state: State, text: str) -> State:
-    """Apply the moves written in ``text`` (``"AD TD 6D 2D"``, ``"bid 3"``, ``"pass"``), in turn."""
-    for word in _split(text):
-        state = state.apply(kinglib.parse_move(word, state))
-    return state
-
-
-def _split(text: str) -> list[str]:
-    words = text.split()
-    out: list[str] = []
-    k = 0
-    while k < len(words):
-        if words[k] in ("bid", "declare") and k + 1 < len(words):
-            out.append(f"{words[k]} {words[k + 1]}")
-            k += 2
-        else:
-            out.append(words[k])
-            k += 1
-    return out
+#: Apply the moves written in ``text`` (``"AD TD 6D 2D"``, ``"bid 3"``, ``"pass"``), in turn.
+play = play_moves
 
 
 def card(text: str) -> Card:
@@ -421,3 +411,119 @@ def script(
 def first(view: View) -> list[str]:
     """Always the first move in the list."""
     return ["1"]
+
+
+# ----------------------------------------------------------------------------- the 52-card family
+
+#: The six negative contracts, in their usual order.
+NEGATIVES = (
+    "no_tricks",
+    "no_hearts",
+    "no_queens",
+    "no_kings_jacks",
+    "no_king_of_hearts",
+    "no_last_two",
+)
+
+#: Each seat holds one whole suit: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
+SUITED = [
+    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+]
+
+
+def shuffled_hands(rng: random.Random, deck: CardSet) -> list[CardSet]:
+    """Four hands of 13 cards from ``deck`` shuffled by ``rng``."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    return [CardSet(cards[k * 13 : (k + 1) * 13]) for k in range(4)]
+
+
+# ----------------------------------------------------------------------------- the adapters
+
+#: The variants the adapters are checked on.
+ADAPTER_VARIANTS = (
+    "atomic",
+    "bidding",
+    "domino",
+    "jokers",
+    "omnibus",
+    "ordered",
+    "simple",
+    "three-hand",
+)
+#: The house rule the adapters are checked with, by its module name.
+HOUSE_RULES = "tests.support.house_rules_sample"
+
+
+def house_rules() -> Rules:
+    """simple with the house rule that nobody leads an ace while holding another card."""
+    from tests.support import house_rules_sample
+
+    return kinglib.load_rules("simple", plugins=[house_rules_sample])
+
+
+# ----------------------------------------------------------------------------- shared layouts
+# Hands of the 32-card pack that several files deal (seat 0 first).
+
+# Seat 0 leads when seat 3 deals.
+MIXED = [
+    "AS KS QS JS AH 7H AD 7C",
+    "TS 9S 8S 7S KH QH 9C 8C",  # holds KH, no diamonds
+    "JH TH 9H 8H KD QD JD TD",
+    "AC KC QC JC TC 9D 8D 7D",
+]
+
+# A whole deal of MIXED with dealer 3, legal in every contract without the K♥ rule.
+MIXED_PLAY = [
+    "AS 7S KD AC",  # seat 0 wins
+    "KS 8S QD KC",  # seat 0
+    "AD 8C JD 9D",  # seat 0
+    "7C 9C TD QC",  # seat 3
+    "JC QS TS JH",  # seat 3 leads now
+    "TC JS 9S TH",  # seat 3
+    "8D AH KH 9H",  # seat 3
+    "7D 7H QH 8H",  # seat 3
+]
+
+# Seat 0 takes the first two tricks, then holds only hearts and must lead one.
+HEART_LEAD = [
+    "AS AD AH QH JH TH 9H 8H",
+    "KH 7H KS QS KD QD JD TD",
+    "JS TS 9S 8S 7S 9D 8D 7D",
+    "AC KC QC JC TC 9C 8C 7C",
+]
+
+# Dealer 3, so seat 0 is the eldest: the maker of a given-trump deal, the declarer in praise.
+# Seat 1 has no clubs; seat 3 has no clubs either.
+VOID_CLUBS = [
+    "AC KC QC JC AD KD QD JD",
+    "AH KH QH JH TD 9D 8D 7D",
+    "TC 9C 8C 7C AS KS QS JS",
+    "TH 9H 8H 7H TS 9S 8S 7S",
+]
+
+
+# ----------------------------------------------------------------------------- the command line
+
+#: The source tree the command runs from in a subprocess.
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def run_kinglib(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m kinglib ARGS`` on this tree's source, 120 columns wide, in UTF-8."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")])
+    env["COLUMNS"] = "120"
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run(
+        [sys.executable, "-m", "kinglib", *args],
+        input=stdin if stdin is not None else "",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=120,
+    )

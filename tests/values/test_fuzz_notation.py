@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Card, CardSet, NotationError, State, Suit, parse_move
 from kinglib.engine.random_match import random_match
-from tests.fuzz_support import notation_text
+from tests.support.fuzz import notation_text
 
 #: States of every phase, to read short forms in (a bid, a declaration, a contract...).
 STATES: list[State] = []

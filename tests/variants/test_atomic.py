@@ -24,6 +24,7 @@ from kinglib import (
 )
 from kinglib.kit.widow import DiscardCards, widow_of
 from kinglib.plugins.invariants import invariants_of
+from kinglib.testing import play_out
 from kinglib.values.schedule import Schedule
 from kinglib_variants.atomic import GAMES
 from tests.support import (
@@ -53,12 +54,6 @@ SUITED_WIDOW = "8C 7C"
 
 def rules(**options: object) -> kinglib.Rules:
     return kinglib.load_rules("atomic", **options)  # type: ignore[arg-type]
-
-
-def play_first(state: kinglib.State) -> kinglib.State:
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 def pairs(mask: CardSet) -> list[Discard]:
@@ -193,7 +188,7 @@ def test_widow_hidden_until_the_trump_is_named_then_public() -> None:
         else:
             assert "discard" not in view.piles
             assert not view.seen_cards & CardSet.parse("AH KH")
-    final = play_first(state)
+    final = play_out(state)
     assert final.results[0].detail("widow") == widow
     assert final.results[0].trump is Suit.DIAMONDS and final.results[0].chooser == 1
 
@@ -232,7 +227,7 @@ def test_no_hearts_declarer_takes_every_heart() -> None:
     state = rules().new_deal("no_hearts", SUITED, dealer=0, widow=SUITED_WIDOW)
     state = state.apply(Discard("AC KC"))
     assert state.pile("discard") == CardSet.parse("AC KC")
-    final = play_first(state)
+    final = play_out(state)
     # seat 1 leads his spades: seat 2 throws diamonds, seat 0 hearts (first legal)
     result = final.results[0]
     assert result.points == (0, -40, 0)
@@ -245,7 +240,7 @@ def test_discarded_cards_score_for_nobody() -> None:
     # AC and KC win the last two: in no_last_two he pays both, the discard is nobody's
     state = rules().new_deal("no_last_two", SUITED, dealer=0, widow=SUITED_WIDOW)
     state = state.apply(Discard("8C 7C"))
-    final = play_first(state)
+    final = play_out(state)
     assert final.results[0].points == (0, -40, 0)
     assert final.taken(1) | final.taken(0) | final.taken(2) == final.rules.deck - CardSet.parse(
         "8C 7C"
@@ -256,7 +251,7 @@ def test_trump_round_eight_a_trick() -> None:
     # seat 1 orders hearts but holds none: seat 0's hearts trump his spades
     state = rules().new_deal("trumps", SUITED, dealer=0, widow=SUITED_WIDOW, trump="H")
     state = state.apply(Discard("8C 7C"))
-    final = play_first(state)
+    final = play_out(state)
     result = final.results[0]
     # AS AD AH: seat 0 must trump; not being the maker he leads clubs while he has them
     # (TC, AC wins; 9C, KC wins); seat 0 trumps KS and QS, then leads his last hearts

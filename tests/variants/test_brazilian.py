@@ -26,10 +26,18 @@ from kinglib import (
 )
 from kinglib.players.bots import HeuristicBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import check_invariants
+from kinglib.testing import check_invariants, play_out
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
-from tests.family_support import NEGATIVES, SUITED, play_out, play_out_deal, shuffled_hands
-from tests.support import legal_cards, play, play_match, random_policy, snapshot
+from tests.support import (
+    NEGATIVES,
+    SUITED,
+    legal_cards,
+    play,
+    play_match,
+    random_policy,
+    shuffled_hands,
+    snapshot,
+)
 
 # Dealer 0 leads; play goes 0, 1, 2, 3.
 LAYOUT = [
@@ -327,7 +335,7 @@ def test_the_dealer_chooses_and_leads() -> None:
     assert state.view(2).extra["chooser"] == 0
     state = state.apply(Choose("no_queens"))
     assert state.phase is Phase.PLAY and state.to_move == 0
-    state = play_out_deal(state)
+    state = play_out(state, deal_only=True)
     assert state.results[-1].chooser == 0 and state.results[-1].contract == "no_queens"
     assert (state.dealer, state.to_move, state.phase) == (1, 1, Phase.CHOOSE)
     assert Choose("no_queens") not in state.legal_moves()
@@ -341,7 +349,7 @@ def test_choosing_the_positive_opens_its_auction() -> None:
     assert state.phase is Phase.BID and state.to_move == 1 and state.contract == "trumps"
     state = play(state, "pass pass pass declare D")
     assert state.phase is Phase.PLAY and state.to_move == 0 and state.trump is Suit.DIAMONDS
-    state = play_out_deal(state)
+    state = play_out(state, deal_only=True)
     assert state.results[-1].chooser == 0
     # Seat 0 has chosen the positive: not again on his turns of deals 5 and 9.
     while state.deal_number < 5:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, RulesError, State, Suit
 from kinglib.plugins.invariants import invariants_of
+from kinglib.testing import play_out
 from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
 from kinglib.values.moves import Move
 from tests.support import (
@@ -35,12 +36,6 @@ SUITED = [
 
 def rules(**options: object) -> kinglib.Rules:
     return kinglib.load_rules("ordered", **options)  # type: ignore[arg-type]
-
-
-def play_first(state: State) -> State:
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 def advance(state: State, deal: int, policy: object = first_choice) -> State:
@@ -83,7 +78,7 @@ def test_the_declared_invariants_zero_sum_and_a_fixed_length() -> None:
 def test_hand_built_deal_plays_the_given_contract() -> None:
     state = rules().new_deal("no_girls", SUITED, dealer=0)
     assert state.phase is Phase.PLAY and state.to_move == 1 and state.maker == 1
-    final = play_first(state)
+    final = play_out(state)
     # seat 1 leads his spades and takes every queen (the others throw their highest)
     result = final.results[0]
     assert result.points == (0, -16, 0, 0)
@@ -102,9 +97,9 @@ def test_trump_round_declared_with_the_hand_seen() -> None:
     spades = state.apply(Declare("S"))
     assert spades.phase is Phase.PLAY and spades.trump is Suit.SPADES and spades.to_move == 1
     assert spades.view(3).trump is Suit.SPADES and spades.view(3).maker == 1
-    assert play_first(spades).results[0].points == (0, 24, 0, 0)
+    assert play_out(spades).results[0].points == (0, 24, 0, 0)
     # hearts: seat 2 must trump the first spade, then leads his hearts (he holds nothing else)
-    hearts = play_first(state.apply(Declare("H")))
+    hearts = play_out(state.apply(Declare("H")))
     assert hearts.results[0].points == (0, 0, 24, 0)
     assert hearts.results[0].trump is Suit.HEARTS and hearts.results[0].chooser == 1
 
@@ -113,7 +108,7 @@ def test_notrump_option_and_bad_given_trumps() -> None:
     state = rules(trumps=True, notrump=True).new_deal("trumps", SUITED, dealer=0)
     assert Declare("notrump") in state.legal_moves()
     # no trumps: seat 1 wins the eight spade tricks
-    assert play_first(state.apply(Declare("notrump"))).results[0].points == (0, 24, 0, 0)
+    assert play_out(state.apply(Declare("notrump"))).results[0].points == (0, 24, 0, 0)
     with pytest.raises(RulesError, match="no_king is not a trump round"):
         rules().new_deal("no_king", SUITED, trump="S")
     with pytest.raises(RulesError, match="notrump may not be ordered"):
@@ -127,7 +122,7 @@ def test_a_given_trump_is_the_trump_played() -> None:
     given = rules(trumps=True).new_deal("trumps", SUITED, dealer=0, trump="H")
     assert given.phase is Phase.PLAY and given.trump is Suit.HEARTS
     assert given.maker == 1 and given.to_move == 1
-    final = play_first(given)
+    final = play_out(given)
     assert [t.winner for t in final.tricks] == [2] * 8
     assert final.results[0].points == (0, 0, 24, 0)
     assert final.results[0].trump is Suit.HEARTS and final.results[0].chooser == 1
@@ -137,7 +132,7 @@ def test_a_given_notrump_follows_the_option_word_for_word() -> None:
     given = rules(trumps=True, notrump=True).new_deal("trumps", SUITED, dealer=0, trump="notrump")
     assert given.phase is Phase.PLAY and given.trump == "notrump" and given.maker == 1
     # no trumps: seat 1 wins the eight spade tricks
-    assert play_first(given).results[0].points == (0, 24, 0, 0)
+    assert play_out(given).results[0].points == (0, 24, 0, 0)
     with pytest.raises(RulesError) as refused:
         rules(trumps=True).new_deal("trumps", SUITED, dealer=0, trump="notrump")
     assert str(refused.value) == "notrump may not be ordered in ordered (allowed: S, H, D, C)"

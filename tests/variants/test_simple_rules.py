@@ -9,27 +9,9 @@ import pytest
 
 import kinglib
 from kinglib import CardSet, IllegalMoveError, Phase, Play, State
+from kinglib.testing import play_out
 from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
-from tests.support import legal_cards, play
-
-# Seat 0 leads when seat 3 deals.
-MIXED = [
-    "AS KS QS JS AH 7H AD 7C",
-    "TS 9S 8S 7S KH QH 9C 8C",  # holds KH, no diamonds
-    "JH TH 9H 8H KD QD JD TD",
-    "AC KC QC JC TC 9D 8D 7D",
-]
-# A whole deal of MIXED with dealer 3, legal in every contract without the K♥ rule.
-MIXED_PLAY = [
-    "AS 7S KD AC",  # seat 0 wins
-    "KS 8S QD KC",  # seat 0
-    "AD 8C JD 9D",  # seat 0
-    "7C 9C TD QC",  # seat 3
-    "JC QS TS JH",  # seat 3 leads now
-    "TC JS 9S TH",  # seat 3
-    "8D AH KH 9H",  # seat 3
-    "7D 7H QH 8H",  # seat 3
-]
+from tests.support import HEART_LEAD, MIXED, MIXED_PLAY, legal_cards, play
 
 # Each seat holds one suit.
 SUITS = [
@@ -39,13 +21,6 @@ SUITS = [
     "AC KC QC JC TC 9C 8C 7C",
 ]
 
-# Seat 0 takes the first two tricks, then holds only hearts and must lead one.
-HEART_LEAD = [
-    "AS AD AH QH JH TH 9H 8H",
-    "KH 7H KS QS KD QD JD TD",
-    "JS TS 9S 8S 7S 9D 8D 7D",
-    "AC KC QC JC TC 9C 8C 7C",
-]
 
 # Seat 2 leads (dealer 1), wins seven tricks, then leads K♥ into A♥ and Q♥.
 ERALASH = [
@@ -74,12 +49,6 @@ def deal(contract: str, hands: list[str], dealer: int, **options: Any) -> State:
 def play_tricks(state: State, tricks: list[str]) -> State:
     for trick in tricks:
         state = play(state, trick)
-    return state
-
-
-def finish_with_first_legal(state: State) -> State:
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
     return state
 
 
@@ -272,7 +241,7 @@ def test_early_end_off_plays_every_card() -> None:
     state = deal("no_king", MIXED, dealer=3, early_end=False)
     state = play(state, "AD KH TD 7D")
     assert not state.is_over
-    state = finish_with_first_legal(state)
+    state = play_out(state)
     [result] = state.results
     assert result.points == (-16, 0, 0, 0)
     assert not result.ended_early
@@ -282,7 +251,7 @@ def test_early_end_off_plays_every_card() -> None:
 
 @pytest.mark.parametrize("contract", ["no_tricks", "no_last_two", "eralash", "tricks"])
 def test_a_deal_that_scores_tricks_never_ends_early(contract: str) -> None:
-    state = finish_with_first_legal(deal(contract, MIXED, dealer=3))
+    state = play_out(deal(contract, MIXED, dealer=3))
     assert not state.results[0].ended_early
     assert len(state.tricks) == 8
     assert sum(state.results[0].points) == state.rules.contracts[contract].total

@@ -27,10 +27,9 @@ from kinglib import (
     variant_names,
 )
 from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
-from kinglib.testing.checks import check_cards
+from kinglib.testing import play_out
 from kinglib.values.contracts import NEGATIVE_GAMES
 from tests.support import (
-    check_live,
     check_trump_round_match,
     check_undealt_hidden,
     play_match,
@@ -42,15 +41,6 @@ POS = ["tricks", "boys", "girls", "hearts", "king", "last_two", "plus_eralash"]
 # parlett36's default order: the K♥ game last, then the positive twins in the same order.
 TWELVE = ["no_tricks", "no_hearts", "no_boys", "no_girls", "no_last_two", "no_king"]
 TWELVE_POS = ["tricks", "hearts", "boys", "girls", "last_two", "king"]
-
-
-def play_out(state: State, seed: int = 0) -> State:
-    rng = random.Random(seed)
-    while not state.is_over:
-        check_live(state)
-        check_cards(state)
-        state = state.apply(rng.choice(state.legal_moves()))
-    return state
 
 
 def test_registered_with_its_description() -> None:
@@ -193,7 +183,7 @@ def test_nobody_buys_and_the_declarer_plays_at_once() -> None:
         Suit.HEARTS,
     )
     # Seat 0 may lead hearts (trumps: nobody can follow) or JS/TS, but those lose to KS/QS.
-    final = play_out(state, seed=1)
+    final = play_out(state, rng=random.Random(1), check=check_trump_round_match)
     result = final.results[0]
     assert result.total == 30
     assert result.points[2] == 0
@@ -209,14 +199,14 @@ def test_a_three_hand_sale() -> None:
     state = state.apply(Sell()).apply(Declare(Suit.DIAMONDS))
     assert state.maker == 1 and state.to_move == 1
     # Seat 1 leads only diamonds (trumps) and the two top spades: he wins all ten tricks.
-    final = play_out(state, seed=4)
+    final = play_out(state, rng=random.Random(4), check=check_trump_round_match)
     assert final.results[0].points == (12, 18, 0)
 
 
 def test_given_trump_deal() -> None:
     state = OTYGRYSH.new_deal("trumps", TRUMPS, dealer=2, trump="misere")
     assert state.phase is Phase.PLAY and state.maker == 0
-    final = play_out(state)
+    final = play_out(state, rng=random.Random(0), check=check_trump_round_match)
     assert final.results[0].total == 30
 
 

@@ -13,10 +13,18 @@ import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, Play, RulesError, State, Suit
 from kinglib.players.bots import HeuristicBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import check_invariants
+from kinglib.testing import check_invariants, play_out
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
-from tests.family_support import NEGATIVES, SUITED, play_out, play_out_deal, shuffled_hands
-from tests.support import legal_cards, play, play_match, random_policy, snapshot
+from tests.support import (
+    NEGATIVES,
+    SUITED,
+    legal_cards,
+    play,
+    play_match,
+    random_policy,
+    shuffled_hands,
+    snapshot,
+)
 
 # Dealer 0: the declarer is seat 3 (the dealer's right); play goes 3, 2, 1, 0.
 LAYOUT = [
@@ -114,7 +122,7 @@ def test_counterclockwise_deal_declarer_and_trick_order() -> None:
         state = state.apply(state.legal_moves()[0])
     assert order == [3, 2, 1, 0]
     # The next deal: dealt by the dealer's right, chosen by the next declarer on the right.
-    state = play_out_deal(state)
+    state = play_out(state, deal_only=True)
     assert (state.deal_number, state.dealer, state.to_move) == (2, 3, 2)
 
 
@@ -405,7 +413,7 @@ def test_a_player_owing_trumps_on_his_last_turns_must_choose_them() -> None:
 def test_a_negative_chosen_twice_is_refused_by_name() -> None:
     state = rules().new_match(seed=3)
     for _ in range(2):
-        state = play_out_deal(state.apply(Choose("no_tricks")))
+        state = play_out(state.apply(Choose("no_tricks")), deal_only=True)
     assert Choose("no_tricks") not in state.legal_moves()
     with pytest.raises(IllegalMoveError, match="no_tricks has already been played 2 times"):
         state.apply(Choose("no_tricks"))
@@ -434,7 +442,7 @@ def test_views_show_the_declarer_and_the_sheet() -> None:
     assert extra["chooser"] == 3
     assert extra["pool_left"] == NEGATIVES
     assert extra["owed"] == (("trumps", "trumps"),) * 4
-    state = play_out_deal(state.apply(Choose("no_queens")))
+    state = play_out(state.apply(Choose("no_queens")), deal_only=True)
     assert state.view(2).extra["chooser"] == 2
     assert state.view(2).extra["pool_left"] == NEGATIVES  # no_queens may come once more
 

@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount
 
 from kinglib.web import Lobby, MemoryStorage, create_app
-from tests.web_support import BASE, TestClient  # skips the module without the test client
+from tests.support.web import BASE, TestClient  # skips the module without the test client
 
 
 class RequireTicket:

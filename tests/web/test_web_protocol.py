@@ -13,7 +13,7 @@ import kinglib
 from kinglib.plugins import BUILTIN_VARIANTS
 from kinglib.web.protocol import ERROR_CODES, MAX_MESSAGE_CHARS, MOVE_KINDS
 from kinglib.web.seats import Seat
-from tests.web_support import Seats, connect, create, join, server
+from tests.support.web import Seats, connect, create, join, server
 
 JSON = {"Content-Type": "application/json"}
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK[12])\b")

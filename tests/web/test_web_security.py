@@ -14,7 +14,7 @@ import pytest
 from kinglib.web import Limits, Lobby, create_app
 from kinglib.web.guard import SECURITY_HEADERS
 from kinglib.web.server import QueryFreeLog
-from tests.web_support import BASE, Seats, connect, create, server
+from tests.support.web import BASE, Seats, connect, create, server
 
 JSON = {"Content-Type": "application/json"}
 BOTS = ["random", "random", "random", "random"]

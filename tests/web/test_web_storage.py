@@ -9,7 +9,7 @@ import pytest
 
 import kinglib
 from kinglib.web import MemoryStorage, SQLiteStorage, Storage, StorageError, StoredSeat, StoredTable
-from tests.web_support import Seats, create, join, server
+from tests.support.web import Seats, create, join, server
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "memory"])

@@ -16,7 +16,7 @@ import kinglib
 from kinglib.players.bots import RandomBot
 from kinglib.plugins import BUILTIN_VARIANTS
 from kinglib.web.showing import finished_deal, public_view
-from tests.web_support import Seats, connect, create, join, server
+from tests.support.web import Seats, connect, create, join, server
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK[12])\b")
 

@@ -1,0 +1,218 @@
+"""Hand-built deals written as text, and deals played out to their score.
+
+A deal is written as a header line, the contract and the words ``dealer=SEAT`` and
+``trump=SUIT`` where needed, then one line per seat (``SEAT: CARDS``) and one line per pile the
+variant has (``widow:``, ``stock:``, ``kitty:``)::
+
+    no_hearts dealer=3
+    0: AS KS QS JS AH 7H AD 7C
+    1: TS 9S 8S 7S KH QH 9C 8C
+    2: JH TH 9H 8H KD QD JD TD
+    3: AC KC QC JC TC 9D 8D 7D
+
+Blank lines and anything after a ``#`` are ignored, and so is the indentation, so that a deal
+reads well in a triple-quoted string. The cards of a hand or a pile keep the order written:
+a variant that deals in stages reads it (the three-card stage of a trump round), and a stock is
+drawn first card first.
+
+:func:`deal_from_text` starts the deal (:meth:`Rules.new_deal <kinglib.Rules.new_deal>`);
+:func:`play_moves` applies moves written as text; :func:`play_out` plays on to the end with the
+first legal move (or random ones); :func:`deal_points` does all three and gives the deal's
+points, the number a hand-built deal's test checks exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from kinglib.engine.rules import Rules
+from kinglib.engine.state import State
+from kinglib.values.errors import NotationError
+from kinglib.values.moves import parse_move
+
+__all__ = ["deal_from_text", "deal_points", "play_moves", "play_out"]
+
+#: The piles a deal's text may give, by the name :meth:`Rules.new_deal` takes them by.
+PILES = ("widow", "stock", "kitty")
+
+#: The moves written as two words when moves are separated by spaces (``bid 3``).
+_TWO_WORDS = ("bid", "choose", "declare")
+
+
+def deal_from_text(rules: Rules, text: str) -> State:
+    """The first state of the deal written in ``text`` (see the module's description).
+
+    >>> import kinglib
+    >>> state = deal_from_text(
+    ...     kinglib.load_rules("simple"),
+    ...     '''
+    ...     no_hearts dealer=3
+    ...     0: AS KS QS JS AH 7H AD 7C
+    ...     1: TS 9S 8S 7S KH QH 9C 8C
+    ...     2: JH TH 9H 8H KD QD JD TD
+    ...     3: AC KC QC JC TC 9D 8D 7D
+    ...     ''',
+    ... )
+    >>> state.contract, state.dealer, state.to_move
+    ('no_hearts', 3, 0)
+
+    Raises :class:`~kinglib.values.errors.NotationError` for text that is no deal (no header,
+    an unknown word in the header, a line that names no seat or pile, a seat or pile given twice,
+    a seat missing) and :class:`~kinglib.values.errors.RulesError` for a deal the rules refuse
+    (see :meth:`Rules.new_deal <kinglib.Rules.new_deal>`).
+    """
+    contract, dealer, trump, hands, piles = _read(text)
+    return rules.new_deal(
+        contract,
+        hands,
+        dealer,
+        widow=piles.get("widow"),
+        stock=piles.get("stock"),
+        kitty=piles.get("kitty"),
+        trump=trump,
+    )
+
+
+def play_moves(state: State, moves: str) -> State:
+    """``state`` after the moves written in ``moves``, applied in turn.
+
+    The moves are separated by commas (``"bid 3, pass, discard AC KC"``) or, when there is no
+    comma, by spaces (``"AD TD 6D 2D"``; ``bid``, ``choose`` and ``declare`` then take the next
+    word with them). Each is read by :func:`kinglib.parse_move` in the light of the state it is
+    applied to, so a bare contract id, suit or number does where it is due. An illegal move
+    raises :class:`~kinglib.values.errors.IllegalMoveError` as :meth:`State.apply
+    <kinglib.State.apply>` does.
+    """
+    for word in _split_moves(moves):
+        state = state.apply(parse_move(word, state))
+    return state
+
+
+def play_out(
+    state: State,
+    moves: str = "",
+    *,
+    rng: random.Random | None = None,
+    check: Callable[[State], None] | None = None,
+    deal_only: bool = False,
+) -> State:
+    """Play ``state`` on to the end: the moves written in ``moves``, then the first legal move.
+
+    Args:
+        state: where play starts.
+        moves: moves to make first, written as :func:`play_moves` reads them.
+        rng: with a random generator, a random legal move instead of the first.
+        check: called with each state a move is made from (the moves written first included),
+            to check it on the way.
+        deal_only: stop when the deal of ``state`` is over (at the next deal's first state, or
+            at the end of the match), instead of at the end of the match.
+
+    Returns the final state (of a deal from :meth:`Rules.new_deal <kinglib.Rules.new_deal>`,
+    the end of that deal).
+
+    """
+    number = state.deal_number
+    for word in _split_moves(moves):
+        if check is not None:
+            check(state)
+        state = state.apply(parse_move(word, state))
+    while not state.is_over and not (deal_only and state.deal_number != number):
+        if check is not None:
+            check(state)
+        legal = state.legal_moves()
+        state = state.apply(legal[0] if rng is None else rng.choice(legal))
+    return state
+
+
+def deal_points(rules: Rules, text: str, moves: str = "") -> tuple[int, ...]:
+    """The points of the deal written in ``text``, played out by :func:`play_out`.
+
+    ``moves`` are made first, then each seat plays its first legal move.
+
+    >>> import kinglib
+    >>> deal_points(
+    ...     kinglib.load_rules("simple"),
+    ...     '''
+    ...     no_tricks dealer=3
+    ...     0: AS KS QS JS TS 9S 8S 7S
+    ...     1: AH KH QH JH TH 9H 8H 7H
+    ...     2: AD KD QD JD TD 9D 8D 7D
+    ...     3: AC KC QC JC TC 9C 8C 7C
+    ...     ''',
+    ... )
+    (-16, 0, 0, 0)
+    """
+    final = play_out(deal_from_text(rules, text), moves)
+    return final.results[-1].points
+
+
+# ------------------------------------------------------------------ reading the text
+
+
+def _read(
+    text: str,
+) -> tuple[str, int, str | None, list[str], dict[str, str]]:
+    """The contract, dealer, trump, hands (in seat order) and piles written in ``text``."""
+    if not isinstance(text, str):
+        raise NotationError(f"a deal is written as text, not {type(text).__name__}")
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if not lines or ":" in lines[0].split()[0]:
+        raise NotationError("a deal's text starts with a line naming its contract")
+    contract, *words = lines[0].split()
+    dealer = 0
+    trump: str | None = None
+    for word in words:
+        key, sep, value = word.partition("=")
+        if key == "dealer" and sep and value.isdigit():
+            dealer = int(value)
+        elif key == "trump" and sep and value:
+            trump = value
+        else:
+            raise NotationError(
+                f"{word!r} in the header of a deal: only dealer=SEAT and trump=SUIT may follow "
+                "the contract"
+            )
+    hands: dict[int, str] = {}
+    piles: dict[str, str] = {}
+    for line in lines[1:]:
+        label, sep, cards = line.partition(":")
+        label = label.strip()
+        cards = cards.strip()
+        if not sep:
+            raise NotationError(f"{line!r}: a line of a deal is SEAT: CARDS or PILE: CARDS")
+        if label.isdigit():
+            seat = int(label)
+            if seat in hands:
+                raise NotationError(f"seat {seat} is given two hands")
+            hands[seat] = cards
+        elif label in PILES:
+            if label in piles:
+                raise NotationError(f"the {label} is given twice")
+            piles[label] = cards
+        else:
+            raise NotationError(
+                f"{label!r} is neither a seat nor a pile ({', '.join(PILES)}) of a deal"
+            )
+    missing = [seat for seat in range(len(hands)) if seat not in hands]
+    if missing:
+        raise NotationError(f"seat {missing[0]} has no hand in the deal")
+    return contract, dealer, trump, [hands[seat] for seat in range(len(hands))], piles
+
+
+def _split_moves(text: str) -> list[str]:
+    """The moves of ``text``, one text each (see :func:`play_moves`)."""
+    if "," in text:
+        return [word.strip() for word in text.split(",") if word.strip()]
+    words = text.split()
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        if words[k].lower() in _TWO_WORDS and k + 1 < len(words):
+            out.append(f"{words[k]} {words[k + 1]}")
+            k += 2
+        else:
+            out.append(words[k])
+            k += 1
+    return out
