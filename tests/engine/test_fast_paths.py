@@ -19,6 +19,7 @@ from kinglib import IllegalMoveError, Phase, Play, State
 from kinglib.engine.dealing import shuffle_cards as _shuffle
 from kinglib.engine.state import carried_legal
 from kinglib.engine.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
+from kinglib.testing import deal_from_text
 from kinglib.values.moves import Move
 from tests.support import MIXED, MIXED_PLAY, VOID_CLUBS
 
@@ -279,16 +280,17 @@ class _NoAceLeads:
 def test_house_rules_that_filter_moves_take_the_checked_path() -> None:
     plain = kinglib.load_rules("simple")
     house = kinglib.load_rules("simple", plugins=[_NoAceLeads()])
-    hands = [
-        "AS KS QS JS 10S 9S 8S 7S",
-        "AH KH QH JH 10H 9H 8H 7H",
-        "AD KD QD JD 10D 9D 8D 7D",
-        "AC KC QC JC 10C 9C 8C 7C",
-    ]
+    deal = """
+        no_tricks dealer=1
+        0: AS KS QS JS 10S 9S 8S 7S
+        1: AH KH QH JH 10H 9H 8H 7H
+        2: AD KD QD JD 10D 9D 8D 7D
+        3: AC KC QC JC 10C 9C 8C 7C
+    """
     ace = Play(kinglib.Card.parse("AD"))
     king = Play(kinglib.Card.parse("KD"))
-    free = plain.new_deal("no_tricks", hands, dealer=1)  # seat 2 leads diamonds
-    ruled = house.new_deal("no_tricks", hands, dealer=1)
+    free = deal_from_text(plain, deal)  # seat 2 leads diamonds
+    ruled = deal_from_text(house, deal)
     assert ace in free.legal_moves() and ace not in ruled.legal_moves()
     assert free.apply(ace).trick == ((2, ace.card),)
     with pytest.raises(IllegalMoveError) as refused:
@@ -359,13 +361,14 @@ def test_the_winner_of_a_trump_trick_carries_the_leads_he_may_make() -> None:
 def test_house_rules_that_filter_moves_keep_filtering_after_a_trick() -> None:
     house = kinglib.load_rules("simple", plugins=[_NoAceLeads()])
     assert not house.phases[Phase.PLAY].fills_legal  # type: ignore[attr-defined]
-    hands = [
-        "AS KS QS JS 10S 9S 8S 7S",
-        "AH KH QH JH 10H 9H 8H 7H",
-        "AD KD QD JD 10D 9D 8D 7D",
-        "AC KC QC JC 10C 9C 8C 7C",
-    ]
-    state = house.new_deal("no_tricks", hands, dealer=1)  # seat 2 leads diamonds
+    deal = """
+        no_tricks dealer=1
+        0: AS KS QS JS 10S 9S 8S 7S
+        1: AH KH QH JH 10H 9H 8H 7H
+        2: AD KD QD JD 10D 9D 8D 7D
+        3: AC KC QC JC 10C 9C 8C 7C
+    """
+    state = deal_from_text(house, deal)  # seat 2 leads diamonds
     for text in ("KD", "AC", "AS", "AH"):
         state = state.apply(Play(kinglib.Card.parse(text)))
     # Seat 2 won with KD and leads again: the ace lead is still refused.

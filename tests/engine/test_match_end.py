@@ -15,7 +15,7 @@ from kinglib.apps.rule_tables import score_sheet
 from kinglib.engine.match_end import MatchEnd, match_end_points
 from kinglib.engine.state import State
 from kinglib.plugins.invariants import Invariants
-from kinglib.testing import check_invariants, play_out
+from kinglib.testing import check_invariants, deal_from_text, play_out
 
 
 class CleanSheet:
@@ -143,14 +143,15 @@ def test_an_open_ended_match_scores_its_end_once(seed: int) -> None:
 
 def test_a_single_deal_has_no_match_end() -> None:
     rules = kinglib.load_rules("simple", plugins=[CleanSheetNotZeroSum()])
-    state = rules.new_deal(
-        "no_tricks",
-        [
-            "AS KS QS JS TS 9S 8S 7S",
-            "AH KH QH JH TH 9H 8H 7H",
-            "AD KD QD JD TD 9D 8D 7D",
-            "AC KC QC JC TC 9C 8C 7C",
-        ],
+    state = deal_from_text(
+        rules,
+        """
+            no_tricks dealer=0
+            0: AS KS QS JS TS 9S 8S 7S
+            1: AH KH QH JH TH 9H 8H 7H
+            2: AD KD QD JD TD 9D 8D 7D
+            3: AC KC QC JC TC 9C 8C 7C
+        """,
     )
     while not state.is_over:
         state = state.apply(state.legal_moves()[0])

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import CardSet, Phase, State, Suit
 from kinglib.engine.sampling import DealStart, HiddenLayout, SamplingError
-from kinglib.testing import strategies
+from kinglib.testing import deal_from_text, strategies
 from kinglib.values.moves import Discard
 from kinglib_variants._hidden import atomic_layout, domino_layout
 from kinglib_variants.domino import DominoAux, stock_order
@@ -281,15 +281,15 @@ def test_cards_hidden_without_a_place_get_an_error_naming_the_hook() -> None:
 
 def test_the_phase_of_the_view_is_kept_in_every_phase_of_a_trump_round() -> None:
     rules = kinglib.load_rules("simple", scheme="otygrysh")
-    state = rules.new_deal(
-        "trumps",
-        [
-            "AS KS QS JS TS 9S 8S 7S",
-            "AH KH QH JH TH 9H 8H 7H",
-            "AD KD QD JD TD 9D 8D 7D",
-            "AC KC QC JC TC 9C 8C 7C",
-        ],
-        dealer=3,
+    state = deal_from_text(
+        rules,
+        """
+            trumps dealer=3
+            0: AS KS QS JS TS 9S 8S 7S
+            1: AH KH QH JH TH 9H 8H 7H
+            2: AD KD QD JD TD 9D 8D 7D
+            3: AC KC QC JC TC 9C 8C 7C
+        """,
     )
     rng = random.Random(3)
     seen = set()

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Card, CardSet, RecordError, State, from_json, to_json
 from kinglib.io.record import record_schema
+from kinglib.testing import deal_from_text
 from tests.support import (
     TO_THE_END,
     VARIANTS,
@@ -48,13 +49,14 @@ def simple_match(seed: int = 7, steps: int = 10) -> State:
 
 def simple_deal(steps: int = 5) -> State:
     rules = kinglib.load_rules("simple")
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S",
-        "AH KH QH JH TH 9H 8H 7H",
-        "AD KD QD JD TD 9D 8D 7D",
-        "AC KC QC JC TC 9C 8C 7C",
-    ]
-    return play_randomly(rules.new_deal("no_king", hands, dealer=3), steps, 1)
+    deal = """
+        no_king dealer=3
+        0: AS KS QS JS TS 9S 8S 7S
+        1: AH KH QH JH TH 9H 8H 7H
+        2: AD KD QD JD TD 9D 8D 7D
+        3: AC KC QC JC TC 9C 8C 7C
+    """
+    return play_randomly(deal_from_text(rules, deal), steps, 1)
 
 
 # ------------------------------------------------------------------ round trips

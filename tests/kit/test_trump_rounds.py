@@ -45,7 +45,7 @@ from kinglib.kit.trump_rounds import (
     raspis_allowed,
     score_trump_round,
 )
-from kinglib.testing import play_out
+from kinglib.testing import deal_from_text, play_out
 from kinglib.testing.checks import check_cards
 from kinglib.values.moves import Move
 from tests.support import VOID_CLUBS, check_trump_round_match, check_undealt_hidden
@@ -53,12 +53,13 @@ from tests.support import VOID_CLUBS, check_trump_round_match, check_undealt_hid
 RULES = load_rules("simple", scheme="otygrysh")
 
 # Seat 1 holds all eight hearts.
-ALL_HEARTS = [
-    "AS KS QS JS AD KD QD JD",
-    "AH KH QH JH TH 9H 8H 7H",
-    "TS 9S 8S 7S TD 9D 8D 7D",
-    "AC KC QC JC TC 9C 8C 7C",
-]
+ALL_HEARTS = """
+    trumps dealer=3 trump=H
+    0: AS KS QS JS AD KD QD JD
+    1: AH KH QH JH TH 9H 8H 7H
+    2: TS 9S 8S 7S TD 9D 8D 7D
+    3: AC KC QC JC TC 9C 8C 7C
+"""
 
 
 def cards(text: str) -> set[Play]:
@@ -106,14 +107,14 @@ def test_non_maker_may_not_lead_trumps_while_holding_another_suit() -> None:
 
 
 def test_non_maker_may_lead_trumps_when_he_holds_only_trumps() -> None:
-    state = RULES.new_deal("trumps", ALL_HEARTS, dealer=3, trump=Suit.HEARTS)
+    state = deal_from_text(RULES, ALL_HEARTS)
     state = play(state, "AS", "7H", "TS", "AC")
     assert state.tricks[-1].winner == 1
     assert set(state.legal_moves()) == cards("AH KH QH JH TH 9H 8H")
 
 
 def test_the_maker_may_lead_trumps_and_the_option_lets_anyone() -> None:
-    state = RULES.new_deal("trumps", ALL_HEARTS, dealer=3, trump=Suit.SPADES)
+    state = deal_from_text(RULES, ALL_HEARTS, trump=Suit.SPADES)
     assert set(state.legal_moves()) == cards("AS KS QS JS AD KD QD JD")
     free = load_rules("simple", scheme="otygrysh", only_maker_leads_trump=False)
     state = free.new_deal("trumps", VOID_CLUBS, dealer=3, trump=Suit.HEARTS)
@@ -141,7 +142,7 @@ def test_a_variant_without_the_options_has_only_the_maker_lead_trumps_and_ends_e
 
 @pytest.mark.parametrize(("trump", "winner"), [("misere", 2), ("notrump", 0)])
 def test_misere_reverses_the_ranks(trump: str, winner: int) -> None:
-    state = RULES.new_deal("trumps", ALL_HEARTS, dealer=3, trump=trump)
+    state = deal_from_text(RULES, ALL_HEARTS, trump=trump)
     # No trump: the void seats may play anything (no duty to play a heart).
     state = play(state, "JS")
     assert set(state.legal_moves()) == cards("AH KH QH JH TH 9H 8H 7H")
@@ -154,7 +155,7 @@ def test_misere_deal_scores_three_a_trick() -> None:
     # Only seat 1 holds hearts and only seat 3 clubs, so neither can win the lead. Seats 0 and
     # 2 hold four spades and four diamonds each, seat 2 the lower ones; in misère the lowest
     # card of the led suit wins, so seat 2 wins every trick, whoever leads.
-    state = RULES.new_deal("trumps", ALL_HEARTS, dealer=3, trump="misere")
+    state = deal_from_text(RULES, ALL_HEARTS, trump="misere")
     for seed in range(3):
         final = play_out(state, rng=random.Random(seed), check=check_trump_round_match)
         assert final.results[0].points == (0, 0, 24, 0)

@@ -42,6 +42,7 @@ import pytest
 
 import kinglib
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot
+from kinglib.testing import deal_from_text
 from kinglib.values.cards import CardSet
 from kinglib.values.moves import Bid, Choose, Discard, Pass, Play
 
@@ -141,13 +142,15 @@ def test_joker_is_kept_when_void_in_a_plain_suit() -> None:
 def test_second_joker_is_shed_since_it_loses() -> None:
     # Three players: of two jokers in one trick the first ranks higher, so seat 2's joker
     # loses to seat 1's and is given away.
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S JD TD 9D 8D",
-        "JK1 AC KC QC JC TC 9C 8C 7C 6C 5C 4C 7D 6D 5D 4D 3D",
-        "JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AD KD QD",
-    ]
+    deal = """
+        jokers dealer=2
+        0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S JD TD 9D 8D
+        1: JK1 AC KC QC JC TC 9C 8C 7C 6C 5C 4C 7D 6D 5D 4D 3D
+        2: JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AD KD QD
+        kitty: 2D
+    """
     rules = kinglib.load_rules("jokers", players=3)
-    state = play(rules.new_deal("jokers", hands, dealer=2, kitty="2D"), "AS", "JK1")
+    state = play(deal_from_text(rules, deal), "AS", "JK1")
     assert decide(state) == Play(kinglib.Card.parse("JK2"))
 
 
@@ -179,27 +182,31 @@ def test_bidder_passes_when_no_suit_saves_anything() -> None:
     assert decide(state) == Pass()
 
 
-ATOMIC_HANDS = [
-    "JS TS 9S 8S JH TH AD KD QD JD",
-    "KS 7H 8H 9H 7D 8D 9D 7C 8C 9C",
-    "QS 7S AH KH QH AC KC JC TC TD",
-]
+ATOMIC_HANDS = """
+    no_tricks dealer=0
+    0: JS TS 9S 8S JH TH AD KD QD JD
+    1: KS 7H 8H 9H 7D 8D 9D 7C 8C 9C
+    2: QS 7S AH KH QH AC KC JC TC TD
+    widow: AS QC
+"""
 
 
 def test_discard_in_a_penalty_game_throws_high_cards_and_empties_a_suit() -> None:
     rules = kinglib.load_rules("atomic")
-    state = rules.new_deal("no_tricks", ATOMIC_HANDS, dealer=0, widow="AS QC")
+    state = deal_from_text(rules, ATOMIC_HANDS)
     assert decide(state) == Discard(CardSet.parse("AS KS"))
 
 
 def test_discard_in_a_trump_round_keeps_trumps_and_empties_a_side_suit() -> None:
-    hands = [
-        "QS JS TS 9S 8S 9H 8H 7H AD KD",
-        "AH KH QH JH TH AS KS 7D 8C 9C",
-        "QD JD TD 9D AC KC QC JC TC 7C",
-    ]
+    deal = """
+        trumps dealer=0 trump=H
+        0: QS JS TS 9S 8S 9H 8H 7H AD KD
+        1: AH KH QH JH TH AS KS 7D 8C 9C
+        2: QD JD TD 9D AC KC QC JC TC 7C
+        widow: 7S 8D
+    """
     rules = kinglib.load_rules("atomic")
-    state = rules.new_deal("trumps", hands, dealer=0, widow="7S 8D", trump="H")
+    state = deal_from_text(rules, deal)
     assert decide(state) == Discard(CardSet.parse("8D 7D"))
 
 

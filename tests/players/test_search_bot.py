@@ -13,6 +13,7 @@ from kinglib import State
 from kinglib.apps.cli import main
 from kinglib.apps.tournament import duplicate_match, mean_interval, tournament
 from kinglib.players.bots import SearchBot
+from kinglib.testing import deal_from_text
 
 
 def _play_deal(state: State, bot: SearchBot) -> tuple[State, list[kinglib.Move]]:
@@ -45,13 +46,14 @@ def test_the_search_bot_plays_every_phase_of_a_deal(variant: str, options: dict[
 
 def test_the_search_bot_declares_and_buys_in_a_trump_round() -> None:
     rules = kinglib.load_rules("simple", scheme="otygrysh")
-    hands = [
-        "AS KH QD JC TS 9H 8D 7C",
-        "KS QH JD TC 9S 8H 7D AC",
-        "QS JH TD 9C 8S 7H AD KC",
-        "JS TH 9D 8C 7S AH KD QC",
-    ]
-    state = rules.new_deal("trumps", hands, dealer=1)
+    deal = """
+        trumps dealer=1
+        0: AS KH QD JC TS 9H 8D 7C
+        1: KS QH JD TC 9S 8H 7D AC
+        2: QS JH TD 9C 8S 7H AD KC
+        3: JS TH 9D 8C 7S AH KD QC
+    """
+    state = deal_from_text(rules, deal)
     final, moves = _play_deal(state, SearchBot(seed=2, worlds=1))
     assert final.is_over and len(final.results) == 1
     assert any(isinstance(m, kinglib.Declare) for m in moves)

@@ -11,17 +11,19 @@ from typing import Any
 import pytest
 
 import kinglib
+from kinglib.testing import deal_from_text
 
 pytest.importorskip("mutmut")
 from mutmut.mutation import trampoline
 from mutmut.mutation.file_mutation import mutate_file_contents
 
-HANDS = [
-    "AS KS QS JS TS 9S 8S 7S",
-    "AH KH QH JH TH 9H 8H 7H",
-    "AD KD QD JD TD 9D 8D 7D",
-    "AC KC QC JC TC 9C 8C 7C",
-]
+HANDS = """
+    trumps dealer=0
+    0: AS KS QS JS TS 9S 8S 7S
+    1: AH KH QH JH TH 9H 8H 7H
+    2: AD KD QD JD TD 9D 8D 7D
+    3: AC KC QC JC TC 9C 8C 7C
+"""
 
 SOURCE = """
 import kinglib
@@ -82,15 +84,8 @@ def test_a_mutant_of_a_scoped_hook_runs_in_place_of_the_rule(
     module = types.ModuleType("plugin")
     monkeypatch.setitem(sys.modules, "plugin", module)
     exec(compile(mutated.code, "plugin.py", "exec"), module.__dict__)
-    trumps = kinglib.load_rules("simple", scheme="otygrysh").new_deal(
-        "trumps",
-        HANDS,
-        trump="S",
-    )
-    other = kinglib.load_rules("simple").new_deal(
-        "no_tricks",
-        HANDS,
-    )
+    trumps = deal_from_text(kinglib.load_rules("simple", scheme="otygrysh"), HANDS, trump="S")
+    other = deal_from_text(kinglib.load_rules("simple"), HANDS, contract="no_tricks")
     monkeypatch.setattr(trampoline, "_mutant_under_test", None)
     monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
     assert module.kinglib_score_deal(None, trumps) == (3,)

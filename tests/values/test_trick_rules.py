@@ -14,19 +14,20 @@ from kinglib import Card, Contract, Phase, Play, Rank, RulesError, Suit, TrickRu
 from kinglib.engine import kernel as kinglib_kernel
 from kinglib.engine.phases import PhaseRules
 from kinglib.engine.state import State, carried_legal
-from kinglib.testing import check_invariants
+from kinglib.testing import check_invariants, deal_from_text
 from kinglib.testing.checks import check_state
 from kinglib.values.cards import SUIT_MASKS
 from kinglib.values.errors import IllegalMoveError
 
 # Each seat holds two cards of each suit: seat 0 the aces and sevens, seat 1 the kings and
 # eights, seat 2 the queens and nines, seat 3 the jacks and tens.
-HANDS = [
-    "AH 7H AS 7S AD 7D AC 7C",
-    "KH 8H KS 8S KD 8D KC 8C",
-    "QH 9H QS 9S QD 9D QC 9C",
-    "JH TH JS TS JD TD JC TC",
-]
+HANDS = """
+    no_tricks dealer=3
+    0: AH 7H AS 7S AD 7D AC 7C
+    1: KH 8H KS 8S KD 8D KC 8C
+    2: QH 9H QS 9S QD 9D QC 9C
+    3: JH TH JS TS JD TD JC TC
+"""
 
 
 def house(**changes: Mapping[str, Any]) -> object:
@@ -209,17 +210,18 @@ def test_jokers_that_no_rule_places_are_refused() -> None:
 
 
 # Seat 0 holds every heart.
-HEARTS_ALONE = [
-    "AH KH QH JH TH 9H 8H 7H",
-    "9S 7S AD KD QD JD AC KC",
-    "QS 8S TD 9D 8D 7D QC JC",
-    "AS KS JS TS TC 9C 8C 7C",
-]
+HEARTS_ALONE = """
+    trumps dealer=3
+    0: AH KH QH JH TH 9H 8H 7H
+    1: 9S 7S AD KD QD JD AC KC
+    2: QS 8S TD 9D 8D 7D QC JC
+    3: AS KS JS TS TC 9C 8C 7C
+"""
 
 
 def test_hearts_until_broken() -> None:
     rules = kinglib.load_rules("simple", plugins=[house(no_hearts={"lead": {"hearts": "broken"}})])
-    state = rules.new_deal("no_hearts", HANDS, dealer=3)
+    state = deal_from_text(rules, HANDS, contract="no_hearts")
     assert legal(state) == "AS 7S AD 7D AC 7C"
     assert refusal(state, "AH") == (
         "seat 0 may not play AH: hearts are not broken yet in no_hearts: a heart may be led once "
@@ -227,18 +229,19 @@ def test_hearts_until_broken() -> None:
         "nothing else"
     )
     # Seat 1 holds no club: he throws a heart on the club lead, and hearts are broken.
-    hands = [
-        "AS 7S AH 7H AD 7D AC 7C",
-        "KS 8S KH 8H QH KD 8D 9D",
-        "QS 9S 9H QD TD KC QC 8C",
-        "JS TS JH TH JD JC TC 9C",
-    ]
-    state = play(rules.new_deal("no_hearts", hands, dealer=3), "7C", "8H", "8C")
+    deal = """
+        no_hearts dealer=3
+        0: AS 7S AH 7H AD 7D AC 7C
+        1: KS 8S KH 8H QH KD 8D 9D
+        2: QS 9S 9H QD TD KC QC 8C
+        3: JS TS JH TH JD JC TC 9C
+    """
+    state = play(deal_from_text(rules, deal), "7C", "8H", "8C")
     state = play(state, "9C")
     assert state.to_move == 3
     assert legal(state) == "JS TS JH TH JD JC TC"
     # A hand of hearts alone may lead one before they are broken.
-    only = rules.new_deal("no_hearts", HEARTS_ALONE, dealer=3)
+    only = deal_from_text(rules, HEARTS_ALONE, contract="no_hearts")
     assert legal(only) == "AH KH QH JH TH 9H 8H 7H"
 
 
@@ -250,7 +253,9 @@ def test_a_heart_led_by_a_hand_of_hearts_only_breaks_nothing() -> None:
 
 def test_only_the_maker_leads_trumps() -> None:
     rules = kinglib.load_rules("simple", scheme="otygrysh")
-    state = rules.new_deal("trumps", HANDS, dealer=2, trump=Suit.SPADES)  # seat 3 is the maker
+    state = deal_from_text(
+        rules, HANDS, contract="trumps", dealer=2, trump=Suit.SPADES
+    )  # seat 3 is the maker
     assert state.maker == 3 and "JS" in legal(state)
     state = play(state, "JD", "AD", "KD", "QD")  # seat 0 takes the lead
     assert "AS" not in legal(state)
@@ -262,12 +267,13 @@ def test_only_the_maker_leads_trumps() -> None:
 # ------------------------------------------------------------------------- following
 
 
-TRUMPS = [
-    "AD KD QD JD AH KH AC KC",
-    "AS KS QS JS TH 9H 8H 7H",
-    "TD 9D 8D 7D QH JH QC JC",
-    "TS 9S 8S 7S TC 9C 8C 7C",
-]
+TRUMPS = """
+    trumps dealer=3 trump=S
+    0: AD KD QD JD AH KH AC KC
+    1: AS KS QS JS TH 9H 8H 7H
+    2: TD 9D 8D 7D QH JH QC JC
+    3: TS 9S 8S 7S TC 9C 8C 7C
+"""
 
 
 def trump_rules(**fields: Any) -> kinglib.Rules:
@@ -275,24 +281,25 @@ def trump_rules(**fields: Any) -> kinglib.Rules:
 
 
 def test_a_void_player_must_trump_or_may_discard() -> None:
-    must = trump_rules().new_deal("trumps", TRUMPS, dealer=3, trump=Suit.SPADES)
+    must = deal_from_text(trump_rules(), TRUMPS)
     assert legal(play(must, "AD")) == "AS KS QS JS"
     assert refusal(play(must, "AD"), "TH") == (
         "seat 1 may not play TH: seat 1 cannot follow AD and must play a trump (S)"
     )
-    free = trump_rules(void="discard").new_deal("trumps", TRUMPS, dealer=3, trump=Suit.SPADES)
+    free = deal_from_text(trump_rules(void="discard"), TRUMPS)
     assert legal(play(free, "AD")) == "AS KS QS JS TH 9H 8H 7H"
 
 
 def test_overtrumping_on_a_trump_lead_and_always() -> None:
-    hands = [
-        "9S AD KD QD AH KH AC KC",
-        "AS KS 7S JD TH 9H 8H 7H",
-        "QS TD 9D 8D 7D QH JH QC",
-        "JS TS 8S JC TC 9C 8C 7C",
-    ]
+    deal = """
+        trumps dealer=3 trump=S
+        0: 9S AD KD QD AH KH AC KC
+        1: AS KS 7S JD TH 9H 8H 7H
+        2: QS TD 9D 8D 7D QH JH QC
+        3: JS TS 8S JC TC 9C 8C 7C
+    """
     on_lead = trump_rules(overtrump="trump_lead", lead={"trump": "free"})
-    state = on_lead.new_deal("trumps", hands, dealer=3, trump=Suit.SPADES)
+    state = deal_from_text(on_lead, deal)
     state = play(state, "9S")
     assert legal(state) == "AS KS"  # the 7 does not beat the 9
     assert refusal(state, "7S") == (
@@ -300,7 +307,7 @@ def test_overtrumping_on_a_trump_lead_and_always() -> None:
     )
     # Whoever trumps must beat the highest trump; a discard stays allowed where it is.
     always = trump_rules(overtrump="always", void="discard", lead={"trump": "free"})
-    state = always.new_deal("trumps", HEARTS_ALONE, dealer=3, trump=Suit.SPADES)
+    state = deal_from_text(always, HEARTS_ALONE, trump=Suit.SPADES)
     state = play(state, "AH")
     assert legal(state) == "9S 7S AD KD QD JD AC KC"  # no trump to beat yet
     state = play(state, "9S")
@@ -310,20 +317,21 @@ def test_overtrumping_on_a_trump_lead_and_always() -> None:
     )
     assert legal(play(state, "QS")) == "AS KS TC 9C 8C 7C"
     must_beat = trump_rules(overtrump="always", lead={"trump": "free"})
-    state = must_beat.new_deal("trumps", HEARTS_ALONE, dealer=3, trump=Suit.SPADES)
+    state = deal_from_text(must_beat, HEARTS_ALONE, trump=Suit.SPADES)
     assert legal(play(state, "AH", "9S")) == "QS"
 
 
-KING_HANDS = [
-    "AS 7S AH 7H AD 7D AC 7C",
-    "KH 8H KD 8D KC 8C QD QC",
-    "KS 8S QS 9S QH 9H 9D 9C",
-    "JS TS JH TH JD TD JC TC",
-]
+KING_HANDS = """
+    no_king dealer=3
+    0: AS 7S AH 7H AD 7D AC 7C
+    1: KH 8H KD 8D KC 8C QD QC
+    2: KS 8S QS 9S QH 9H 9D 9C
+    3: JS TS JH TH JD TD JC TC
+"""
 
 
 def test_the_king_of_hearts_goes_on_a_void() -> None:
-    state = play(kinglib.load_rules("simple").new_deal("no_king", KING_HANDS, dealer=3), "AS")
+    state = play(deal_from_text(kinglib.load_rules("simple"), KING_HANDS), "AS")
     assert legal(state) == "KH"
     assert refusal(state, "8D") == (
         "seat 1 may not play 8D: AS was led, seat 1 has none of its suit and must play KH"
@@ -333,31 +341,32 @@ def test_the_king_of_hearts_goes_on_a_void() -> None:
 def test_a_card_a_follower_must_play() -> None:
     free_hearts = {"follow_duty": "KH", "lead": {}}
     rules = kinglib.load_rules("simple", plugins=[house(no_king=free_hearts)])
-    state = play(rules.new_deal("no_king", KING_HANDS, dealer=3), "7H")
+    state = play(deal_from_text(rules, KING_HANDS), "7H")
     assert legal(state) == "KH"
     assert refusal(state, "8H") == (
         "seat 1 may not play 8H: hearts were led and the holder of KH must play it"
     )
     plain = kinglib.load_rules("simple", plugins=[house(no_king={"lead": {}})])
-    assert legal(play(plain.new_deal("no_king", KING_HANDS, dealer=3), "7H")) == "KH 8H"
+    assert legal(play(deal_from_text(plain, KING_HANDS), "7H")) == "KH 8H"
 
 
 def test_no_withholding_a_card_that_scores() -> None:
     queens = kinglib.load_rules("simple", plugins=[house(no_girls={"under_duty": "QS QH QD QC"})])
-    hands = [
-        "KS 8S AH 7H AD 7D AC 7C",
-        "QS 9S KH 8H KD 8D KC 8C",
-        "AS JS QH 9H QD 9D QC 9C",
-        "TS 7S JH TH JD TD JC TC",
-    ]
-    state = play(queens.new_deal("no_girls", hands, dealer=3), "KS")
+    deal = """
+        no_girls dealer=3
+        0: KS 8S AH 7H AD 7D AC 7C
+        1: QS 9S KH 8H KD 8D KC 8C
+        2: AS JS QH 9H QD 9D QC 9C
+        3: TS 7S JH TH JD TD JC TC
+    """
+    state = play(deal_from_text(queens, deal), "KS")
     assert legal(state) == "QS"
     assert refusal(state, "9S") == (
         "seat 1 may not play 9S: seat 1 holds QS below the KS and must play QS: a card that "
         "scores may not be withheld in no_girls"
     )
     # Above the best card there is no duty: the queen over a nine may be kept.
-    state = play(queens.new_deal("no_girls", hands, dealer=3), "8S")
+    state = play(deal_from_text(queens, deal), "8S")
     assert legal(state) == "QS 9S"
 
 
@@ -370,20 +379,22 @@ def test_no_withholding_a_card_that_scores() -> None:
 )
 def test_who_leads_the_first_trick(leader: str, dealer: int, first: int) -> None:
     rules = kinglib.load_rules("simple", plugins=[house(no_tricks={"leader": leader})])
-    assert rules.new_deal("no_tricks", HANDS, dealer=dealer).to_move == first
+    assert deal_from_text(rules, HANDS, dealer=dealer).to_move == first
 
 
 def test_the_maker_of_a_trump_round_leads_it() -> None:
     # The maker of a given trump deal is the eldest; with "after_maker" the next seat leads.
-    plain = trump_rules().new_deal("trumps", HANDS, dealer=1, trump=Suit.HEARTS)
+    plain = deal_from_text(trump_rules(), HANDS, contract="trumps", dealer=1, trump=Suit.HEARTS)
     assert (plain.maker, plain.to_move) == (2, 2)
-    after = trump_rules(leader="after_maker").new_deal("trumps", HANDS, dealer=1, trump=Suit.HEARTS)
+    after = deal_from_text(
+        trump_rules(leader="after_maker"), HANDS, contract="trumps", dealer=1, trump=Suit.HEARTS
+    )
     assert (after.maker, after.to_move) == (2, 3)
 
 
 def test_misere_for_a_whole_contract() -> None:
     rules = kinglib.load_rules("simple", plugins=[house(no_tricks={"misere": True})])
-    state = play(rules.new_deal("no_tricks", HANDS, dealer=3), "AS", "KS", "QS", "JS")
+    state = play(deal_from_text(rules, HANDS), "AS", "KS", "QS", "JS")
     assert state.tricks[0].winner == 3  # the jack is the lowest spade played
 
 
@@ -408,7 +419,7 @@ def test_counterclockwise_play() -> None:
         2,
     )
     assert [rules.dealer_for(n) for n in (1, 2, 3, 4, 5)] == [0, 3, 2, 1, 0]
-    state = rules.new_deal("no_tricks", HANDS, dealer=0)
+    state = deal_from_text(rules, HANDS, dealer=0)
     assert state.eldest == 3 and state.to_move == 3
     state = play(state, "JS")
     assert state.to_move == 2
@@ -465,9 +476,9 @@ def test_a_contract_played_by_a_phase_of_its_own() -> None:
     rules = kinglib.load_rules("simple", plugins=[OwnPhase, house(no_boys={"phase": "lay"})])
     trick = rules.phases[Phase.PLAY].trick_play  # type: ignore[attr-defined]
     assert rules.play_phases == {"lay": rules.play_phases["lay"]}
-    tricks = rules.new_deal("no_tricks", HANDS, dealer=3)
+    tricks = deal_from_text(rules, HANDS)
     assert rules.phase_for(tricks) is trick
-    laid = rules.new_deal("no_boys", HANDS, dealer=3)
+    laid = deal_from_text(rules, HANDS, contract="no_boys")
     assert isinstance(rules.phase_for(laid), Lay)
     laid.legal_moves()
     laid.apply(Play(Card.parse("AS")))
@@ -506,13 +517,13 @@ def test_a_subclass_with_its_own_legal_mask_never_carries_the_stock_cards() -> N
     rules = kinglib.load_rules("simple", plugins=[Low])
     phase = rules.phases[Phase.PLAY]
     assert not phase.fills_legal  # type: ignore[attr-defined]
-    state = play(rules.new_deal("no_tricks", HANDS, dealer=3), "7S")
+    state = play(deal_from_text(rules, HANDS), "7S")
     assert carried_legal(state) is None
     assert legal(state) == "8S"  # the king is not offered, as the phase says
 
 
 def test_every_refusal_keeps_the_state() -> None:
-    state = kinglib.load_rules("simple").new_deal("no_hearts", HANDS, dealer=3)
+    state = deal_from_text(kinglib.load_rules("simple"), HANDS, contract="no_hearts")
     before = (state, state.legal_moves())
     for text in ("AH", "KH", "JK1"):
         with pytest.raises(IllegalMoveError):
@@ -540,7 +551,7 @@ def test_the_checks_catch_a_state_that_carries_cards_its_phase_would_not_list() 
             return {Phase.PLAY: Cheat(rules)}
 
     rules = kinglib.load_rules("simple", plugins=[Phases])
-    state = play(rules.new_deal("no_tricks", HANDS, dealer=3), "7S")
+    state = play(deal_from_text(rules, HANDS), "7S")
     with pytest.raises(AssertionError) as caught:
         check_state(state)
     assert "the phase's legal moves" in str(caught.value)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, Suit
 from kinglib.plugins.invariants import invariants_of
+from kinglib.testing import deal_from_text
 from kinglib.values.cards import SUIT_MASKS
 from kinglib.values.schedule import Schedule
 from kinglib_variants import bidding
@@ -31,19 +32,21 @@ from tests.support import (
 
 # Seat 0 holds the top diamonds and spades below the ace, seat 3 the ace of spades and the
 # lowest cards of every suit; the diamonds are spread so that they all fall in five tricks.
-SPREAD = [
-    "AD KD QD JD KS QS JS TS 9S 8S 7S 6S 5S",
-    "TD 9D 8D 7D AH KH QH JH TH 9H 8H 7H 6H",
-    "6D 5D 4D 3D AC KC QC JC TC 9C 8C 7C 6C",
-    "2D AS 4S 3S 2S 5H 4H 3H 2H 5C 4C 3C 2C",
-]
+SPREAD = """
+    bidding dealer=3
+    0: AD KD QD JD KS QS JS TS 9S 8S 7S 6S 5S
+    1: TD 9D 8D 7D AH KH QH JH TH 9H 8H 7H 6H
+    2: 6D 5D 4D 3D AC KC QC JC TC 9C 8C 7C 6C
+    3: 2D AS 4S 3S 2S 5H 4H 3H 2H 5C 4C 3C 2C
+"""
 # Every seat holds one whole suit: whoever leads first wins every trick.
-SUITED = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-]
+SUITED = """
+    bidding dealer=3
+    0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+    1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H
+    2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D
+    3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
 
 
 def rules(players: int = 4, **options: Any) -> kinglib.Rules:
@@ -74,7 +77,7 @@ def test_variant_is_registered_with_its_pack_and_options() -> None:
 
 
 def test_a_given_deal_opens_with_the_auction_from_the_eldest() -> None:
-    state = rules().new_deal("bidding", SPREAD, dealer=3)
+    state = deal_from_text(rules(), SPREAD)
     assert state.phase is Phase.BID
     assert state.contract == "bidding"
     assert state.to_move == 0
@@ -88,7 +91,7 @@ def test_a_given_deal_opens_with_the_auction_from_the_eldest() -> None:
 
 
 def test_raising_auction_winner_names_the_suit_and_leads() -> None:
-    state = rules().new_deal("bidding", SPREAD, dealer=3)
+    state = deal_from_text(rules(), SPREAD)
     state = play(state, "bid 2 bid 3 pass")
     assert state.to_move == 3
     assert state.legal_moves()[:2] == (Pass(), Bid(4))
@@ -115,7 +118,7 @@ def test_raising_auction_winner_names_the_suit_and_leads() -> None:
 
 
 def test_auction_refusals_name_the_problem_and_change_nothing() -> None:
-    state = rules().new_deal("bidding", SPREAD, dealer=3)
+    state = deal_from_text(rules(), SPREAD)
     with pytest.raises(IllegalMoveError, match="at most 13"):
         state.apply(Bid(14))
     with pytest.raises(IllegalMoveError, match="at least 1"):
@@ -148,7 +151,7 @@ def test_auction_refusals_name_the_problem_and_change_nothing() -> None:
 
 def test_scores_of_a_spread_deal_and_early_end() -> None:
     """Seat 3 bids 5 and names diamonds; the 13 diamonds fall in the first five tricks."""
-    state = rules().new_deal("bidding", SPREAD, dealer=3)
+    state = deal_from_text(rules(), SPREAD)
     state = play(state, "bid 2 bid 3 pass bid 5 declare D")
     state = play(state, "2D AD TD 6D")  # seat 0 wins with AD: 4 diamonds
     state = play(state, "5S 9D 5D AS")  # seat 3 wins with AS: 2 diamonds
@@ -183,7 +186,7 @@ def test_the_named_suit_brings_its_own_contract() -> None:
         "1 a card of the penalty suit named by the highest bidder, who also pays his bid "
         "(hearts, and no bid, when everyone passes)"
     )
-    state = r.new_deal("bidding", SUITED, dealer=3)
+    state = deal_from_text(r, SUITED)
     assert state.contract_info == generic
     declared = play(state, "bid 2 pass pass pass declare D").contract_info
     assert declared is not None
@@ -212,7 +215,7 @@ def test_the_schedule_is_open_ended_with_the_bidding_contract(players: int) -> N
 
 
 def test_all_pass_hearts_nobody_pays_and_the_eldest_leads() -> None:
-    state = rules().new_deal("bidding", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED, dealer=0)
     state = play(state, "pass pass pass pass")
     assert state.phase is Phase.PLAY
     assert state.to_move == 1, "the eldest leads"
@@ -227,13 +230,13 @@ def test_all_pass_hearts_nobody_pays_and_the_eldest_leads() -> None:
 
 
 def test_all_pass_hearts_with_dealer_three() -> None:
-    state = play(rules().new_deal("bidding", SUITED, dealer=3), "pass pass pass pass")
+    state = play(deal_from_text(rules(), SUITED), "pass pass pass pass")
     assert state.to_move == 0
     assert first_legal(state).results[0].points == (-13, 0, 0, 0)
 
 
 def test_all_pass_redeal_ends_the_given_deal_with_nothing_scored() -> None:
-    state = rules(all_pass="redeal").new_deal("bidding", SUITED, dealer=0)
+    state = deal_from_text(rules(all_pass="redeal"), SUITED, dealer=0)
     state = play(state, "pass pass pass pass")
     assert state.is_over
     result = state.results[0]
@@ -258,13 +261,13 @@ def test_all_pass_redeal_in_a_match_deals_again() -> None:
 
 def test_the_bidder_pays_his_bid_and_his_penalty_cards() -> None:
     """Seat 0 bids 7, names clubs and leads spades: it takes every trick, clubs included."""
-    state = rules().new_deal("bidding", SUITED, dealer=3)
+    state = deal_from_text(rules(), SUITED)
     state = play(state, "bid 7 pass pass pass declare C")
     assert state.to_move == 0
     state = first_legal(state)
     assert state.results[0].points == (-13 - 7, 0, 0, 0)
     # dealt by seat 2, the eldest is seat 3: it bids 1, names spades and leads its clubs.
-    state = rules().new_deal("bidding", SUITED, dealer=2)
+    state = deal_from_text(rules(), SUITED, dealer=2)
     state = play(state, "bid 1 pass pass pass declare S")
     assert state.to_move == 3
     state = first_legal(state)
@@ -272,13 +275,14 @@ def test_the_bidder_pays_his_bid_and_his_penalty_cards() -> None:
 
 
 def test_three_players_clubs_are_twelve() -> None:
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD",
-        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D 7D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 6D 5D 4D 3D 2D",
-    ]
+    deal = """
+        bidding dealer=2
+        0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD
+        1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D 7D
+        2: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 6D 5D 4D 3D 2D
+    """
     r = rules(3)
-    state = r.new_deal("bidding", hands, dealer=2)
+    state = deal_from_text(r, deal)
     state = play(state, "pass bid 1 bid 4 declare C")
     assert state.to_move == 2
     for _ in range(12):
@@ -293,7 +297,7 @@ def test_three_players_clubs_are_twelve() -> None:
 
 
 def test_parse_move_reads_bids_and_suits_in_context() -> None:
-    state = rules().new_deal("bidding", SUITED, dealer=3)
+    state = deal_from_text(rules(), SUITED)
     assert kinglib.parse_move("3", state) == Bid(3)
     state = play(state, "bid 3 pass pass pass")
     assert kinglib.parse_move("H", state) == Declare(Suit.HEARTS)
@@ -309,16 +313,16 @@ def test_deal_total_is_the_penalty_suit_and_the_bid() -> None:
         assert declared.threshold == bidding.THRESHOLD == -77
         assert declared.zero_sum is False and declared.deals is None
     # seat 3 bid 5 and named diamonds: 13 diamonds and the bid.
-    state = play(four.new_deal("bidding", SPREAD, dealer=3), "bid 2 bid 3 pass bid 5 declare D")
+    state = play(deal_from_text(four, SPREAD), "bid 2 bid 3 pass bid 5 declare D")
     state = play(state, "2D AD TD 6D  5S 9D 5D AS  5H KD 6H 4D  8D 3D 4S QD  JD 7D AC 3S")
     assert state.is_over
     assert bidding.deal_total(state.results[0], four) == -18 == state.results[0].total
     # everyone passed: hearts, and no bid to pay.
-    state = first_legal(play(four.new_deal("bidding", SUITED, dealer=0), "pass pass pass pass"))
+    state = first_legal(play(deal_from_text(four, SUITED, dealer=0), "pass pass pass pass"))
     assert bidding.deal_total(state.results[0], four) == -13 == state.results[0].total
     # a throw-in hands out nothing.
     redeal = rules(all_pass="redeal")
-    state = play(redeal.new_deal("bidding", SUITED, dealer=0), "pass pass pass pass")
+    state = play(deal_from_text(redeal, SUITED, dealer=0), "pass pass pass pass")
     assert bidding.deal_total(state.results[0], redeal) == 0
     # three players: twelve clubs (no 2C) and a bid of 3; hearts stay thirteen.
     three = rules(3)

@@ -26,7 +26,7 @@ from kinglib import (
 )
 from kinglib.players.bots import HeuristicBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import check_invariants, play_out
+from kinglib.testing import check_invariants, deal_from_text, play_out
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
 from tests.support import (
     NEGATIVES,
@@ -40,18 +40,20 @@ from tests.support import (
 )
 
 # Dealer 0 leads; play goes 0, 1, 2, 3.
-LAYOUT = [
-    "AS KS QS JS TS 9S AH AD KD AC KC JC 7C",
-    "8S 7S 6S KH QH JH 2H QD JD TD 9D TC 9C",
-    "5S 4S 3S 2S TH 9H 8H 7H 8D 7D 6D 5D 8C",
-    "6H 5H 4H 3H 4D 3D 2D QC 6C 5C 4C 3C 2C",
-]
-TRUMPS_LAYOUT = [
-    "AS KS QS JS TS 9S 8S 7S 6S AC KC QC JC",
-    "5S 4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D",
-    "AH KH QH JH TH 9H 5D 4D 3D 2D TC 9C 8C",
-    "8H 7H 6H 5H 4H 3H 2H 7C 6C 5C 4C 3C 2C",
-]
+LAYOUT = """
+    no_hearts dealer=0
+    0: AS KS QS JS TS 9S AH AD KD AC KC JC 7C
+    1: 8S 7S 6S KH QH JH 2H QD JD TD 9D TC 9C
+    2: 5S 4S 3S 2S TH 9H 8H 7H 8D 7D 6D 5D 8C
+    3: 6H 5H 4H 3H 4D 3D 2D QC 6C 5C 4C 3C 2C
+"""
+TRUMPS_LAYOUT = """
+    trumps dealer=0 trump=H
+    0: AS KS QS JS TS 9S 8S 7S 6S AC KC QC JC
+    1: 5S 4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D
+    2: AH KH QH JH TH 9H 5D 4D 3D 2D TC 9C 8C
+    3: 8H 7H 6H 5H 4H 3H 2H 7C 6C 5C 4C 3C 2C
+"""
 
 
 def rules(**options: object) -> kinglib.Rules:
@@ -149,7 +151,7 @@ def test_the_dealer_leads_his_suit_and_takes_everything(
 
 
 def test_no_heart_lead_while_holding_another_suit_broken_or_not() -> None:
-    state = rules().new_deal("no_hearts", LAYOUT, dealer=0)
+    state = deal_from_text(rules(), LAYOUT)
     assert "AH" not in legal_cards(state)
     with pytest.raises(IllegalMoveError, match="a heart may not be led in no_hearts"):
         state.apply(Play(Card.parse("AH")))
@@ -159,7 +161,7 @@ def test_no_heart_lead_while_holding_another_suit_broken_or_not() -> None:
 
 
 def test_the_void_holder_of_the_king_of_hearts_must_play_it() -> None:
-    state = play(rules().new_deal("no_king_of_hearts", LAYOUT, dealer=0), "AC TC 8C QC KC 9C")
+    state = play(deal_from_text(rules(), LAYOUT, contract="no_king_of_hearts"), "AC TC 8C QC KC 9C")
     assert len(state.legal_moves()) == 12  # seat 2 is void in clubs, without K♥
     state = play(state, "2S 2C JC")
     assert legal_cards(state) == "KH"
@@ -173,13 +175,14 @@ def test_the_void_holder_of_the_king_of_hearts_must_play_it() -> None:
 
 
 def test_the_king_of_hearts_is_not_forced_on_a_heart_lead() -> None:
-    hands = [
-        "AS KS AH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
-        "KH 2H QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-        "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-    ]
-    state = rules().new_deal("no_king_of_hearts", hands, dealer=0)
+    deal = """
+        no_king_of_hearts dealer=0
+        0: AS KS AH QH JH TH 9H 8H 7H 6H 5H 4H 3H
+        1: KH 2H QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+        2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D
+        3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+    """
+    state = deal_from_text(rules(), deal)
     assert legal_cards(state) == "AS KS"
     state = play(state, "AS QS AD AC KS JS KD KC")
     assert state.to_move == 0 and len(state.legal_moves()) == 11  # hearts alone: any heart
@@ -188,7 +191,7 @@ def test_the_king_of_hearts_is_not_forced_on_a_heart_lead() -> None:
 
 
 def test_no_duty_to_trump_in_the_positive() -> None:
-    state = rules().new_deal("trumps", TRUMPS_LAYOUT, dealer=0, trump=Suit.HEARTS)
+    state = deal_from_text(rules(), TRUMPS_LAYOUT)
     assert state.phase is Phase.PLAY and state.to_move == 0
     state = play(state, "AS 2S")
     assert len(state.legal_moves()) == 13  # seat 2 has no spade: a trump or any card

@@ -26,6 +26,7 @@ from kinglib import (
 )
 from kinglib.engine.flow import start_deal
 from kinglib.engine.state import MatchSetup
+from kinglib.testing import deal_from_text
 from kinglib.values.cards import iter_indices
 from kinglib.values.schedule import Schedule
 from kinglib_variants import domino as domino_plugin
@@ -170,16 +171,18 @@ def test_whole_deal_with_draws_a_smaller_trick_and_the_lead_passed_on() -> None:
 
 
 # Everyone holds two spades, two diamonds and two clubs but seat 3, who holds a heart.
-SURVIVOR = [
-    "AS KS AD KD AC KC",
-    "QS JS QD JD QC JC",
-    "TS 9S TD 9D TC 9C",
-    "8S 8D 7D 8C 7C AH",
-]
+SURVIVOR = """
+    domino dealer=3
+    0: AS KS AD KD AC KC
+    1: QS JS QD JD QC JC
+    2: TS 9S TD 9D TC 9C
+    3: 8S 8D 7D 8C 7C AH
+    stock: KH 7S QH JH TH 9H 8H 7H
+"""
 
 
 def test_the_last_player_with_cards_takes_his_hand_and_the_stock() -> None:
-    state = rules().new_deal("domino", SURVIVOR, dealer=3, stock="KH 7S QH JH TH 9H 8H 7H")
+    state = deal_from_text(rules(), SURVIVOR)
     state = play(state, "AS", "QS", "TS", "8S", "KS", "JS", "9S")
     assert state.legal_moves() == (Draw(),)
     state = play(state, "draw")
@@ -198,13 +201,15 @@ def test_the_last_player_with_cards_takes_his_hand_and_the_stock() -> None:
 
 
 def test_a_stock_left_when_everyone_is_out_goes_to_the_last_trick_winner() -> None:
-    hands = [
-        "AS KS AD KD AC 7C",
-        "QS JS QD JD QC JC",
-        "TS 9S TD 9D TC 9C",
-        "8S 7S 8D 7D KC 8C",
-    ]
-    state = rules().new_deal("domino", hands, dealer=3, stock="AH KH QH JH TH 9H 8H 7H")
+    deal = """
+        domino dealer=3
+        0: AS KS AD KD AC 7C
+        1: QS JS QD JD QC JC
+        2: TS 9S TD 9D TC 9C
+        3: 8S 7S 8D 7D KC 8C
+        stock: AH KH QH JH TH 9H 8H 7H
+    """
+    state = deal_from_text(rules(), deal)
     for cards in ("AS QS TS 8S", "KS JS 9S 7S", "AD QD TD 8D", "KD JD 9D 7D", "AC QC TC 8C"):
         state = play(state, *cards.split())
         # every heart is still in the stock: the deal must not end early
@@ -217,15 +222,15 @@ def test_a_stock_left_when_everyone_is_out_goes_to_the_last_trick_winner() -> No
 
 @pytest.mark.parametrize("early_end", [True, False])
 def test_early_end_only_when_no_heart_is_left_anywhere(early_end: bool) -> None:
-    hands = [
-        "AH KH QH JH AS KS",
-        "TH 9H 8H 7H QS JS",
-        "TS 9S 8S 7S AD KD",
-        "QD JD TD 9D 8D 7D",
-    ]
-    state = rules(early_end=early_end).new_deal(
-        "domino", hands, dealer=3, stock="AC KC QC JC TC 9C 8C 7C"
-    )
+    deal = """
+        domino dealer=3
+        0: AH KH QH JH AS KS
+        1: TH 9H 8H 7H QS JS
+        2: TS 9S 8S 7S AD KD
+        3: QD JD TD 9D 8D 7D
+        stock: AC KC QC JC TC 9C 8C 7C
+    """
+    state = deal_from_text(rules(early_end=early_end), deal)
     state = play(state, "AH", "TH", "draw", "AD", "QD")
     assert state.pile("stock") == CardSet()
     state = play(state, "KH", "9H", "KD", "JD", "QH", "8H", "TS", "TD", "JH", "7H", "9S")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Card, CardSet, IllegalMoveError, Play, RulesError, State
+from kinglib.testing import deal_from_text
 from kinglib.values.cards import JOKERS_MASK, SUIT_MASKS, Suit
 from kinglib_variants import jokers
 
@@ -276,22 +277,24 @@ def test_the_ace_of_spades_as_the_kitty() -> None:
     assert result.total == -144
 
 
-KITTY4C = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD",
-    "JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D",
-    "JK1 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C",
-]
+KITTY4C = """
+    jokers dealer=2
+    0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD
+    1: JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D
+    2: JK1 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C
+    kitty: 4C
+"""
 
 
 def test_two_jokers_on_a_plain_lead_the_first_wins() -> None:
-    state = rules(players=3).new_deal("jokers", KITTY4C, dealer=2, kitty="4C")
+    state = deal_from_text(rules(players=3), KITTY4C)
     state = play(state, "AS", "JK2", "JK1")
     assert state.tricks[0].winner == 1
     assert state.taken(1) == CardSet.parse("AS 4C JK1 JK2")
 
 
 def test_a_holder_of_a_joker_and_no_heart_must_play_it_to_a_heart_lead() -> None:
-    state = rules(players=3).new_deal("jokers", KITTY4C, dealer=2, kitty="4C")
+    state = deal_from_text(rules(players=3), KITTY4C)
     state = play(state, "AS", "JK2", "5C", "2H")
     assert legal(state) == {"JK1"}
     with pytest.raises(IllegalMoveError, match="heart or a joker"):
@@ -303,7 +306,7 @@ def test_a_holder_of_a_joker_and_no_heart_must_play_it_to_a_heart_lead() -> None
 def test_the_deal_details_name_the_kitty_and_the_first_trick_winner() -> None:
     """kitty_to is the winner of the first trick, not of a later one; nothing before it."""
     r = rules(players=3)
-    state = r.new_deal("jokers", KITTY4C, dealer=2, kitty="4C")
+    state = deal_from_text(r, KITTY4C)
     assert r.deal_details(state) == ()
     state = play(state, "AS")
     assert r.deal_details(state) == ()  # one card played, the first trick not yet won
@@ -339,12 +342,14 @@ def test_four_players_have_no_deal_details() -> None:
     [("JK2", 0), ("2H", 0), ("TH", 0), ("JH", 1), ("AH", 1)],
 )
 def test_a_joker_on_a_heart_lead_ranks_between_jack_and_ten(answer: str, winner: int) -> None:
-    hands = [
-        "JK1 AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD",
-        "JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H JD TD 9D",
-        "8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C",
-    ]
-    state = rules(players=3).new_deal("jokers", hands, dealer=2, kitty="4C")
+    deal = """
+        jokers dealer=2
+        0: JK1 AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD
+        1: JK2 AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H JD TD 9D
+        2: 8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C
+        kitty: 4C
+    """
+    state = deal_from_text(rules(players=3), deal)
     state = play(state, "JK1")
     assert len(legal(state)) == 14
     state = play(state, answer, "8D")

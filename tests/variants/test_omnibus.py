@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Move, Phase, Play, State
 from kinglib.plugins.invariants import invariants_of
+from kinglib.testing import deal_from_text
 from kinglib_variants import omnibus
 from tests.support import (
     Policy,
@@ -154,13 +155,14 @@ def test_slam_with_the_jack_of_diamonds() -> None:
 
 def test_no_slam_without_the_bonus_card() -> None:
     """Seat 0 takes all 13 hearts and QS, but seat 2 takes TD with AD in the last trick."""
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S TD",
-        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 3C",
-        "2S AD KD QD JD 9D 8D 7D 6D 5D 4D 3D 2D",
-        "2H AC KC QC JC TC 9C 8C 7C 6C 5C 4C 2C",
-    ]
-    state = rules().new_deal("omnibus", hands, dealer=3)
+    deal = """
+        omnibus dealer=3
+        0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S TD
+        1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 3C
+        2: 2S AD KD QD JD 9D 8D 7D 6D 5D 4D 3D 2D
+        3: 2H AC KC QC JC TC 9C 8C 7C 6C 5C 4C 2C
+    """
+    state = deal_from_text(rules(), deal)
     while not state.is_over:
         moves = state.legal_moves()
         # seat 2 throws its lowest diamonds and keeps AD for the last trick
@@ -173,13 +175,14 @@ def test_no_slam_without_the_bonus_card() -> None:
 
 
 def test_three_players_slam() -> None:
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD",
-        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D 7D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 6D 5D 4D 3D 2D",
-    ]
+    deal = """
+        omnibus dealer=2
+        0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD KD QD JD
+        1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H TD 9D 8D 7D
+        2: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 6D 5D 4D 3D 2D
+    """
     # seat 0 leads spades first, then its top diamonds: it wins every trick.
-    state = first_legal(rules(3).new_deal("omnibus", hands, dealer=2))
+    state = first_legal(deal_from_text(rules(3), deal))
     assert state.results[0].points == (26, 0, 0)
 
 

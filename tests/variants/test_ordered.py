@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, RulesError, State, Suit
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import play_out
+from kinglib.testing import deal_from_text, play_out
 from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
 from kinglib.values.moves import Move
 from tests.support import (
@@ -26,12 +26,13 @@ from tests.support import (
 
 GAMES = NEGATIVE_GAMES + POSITIVE_GAMES
 # dealer 0: seat 1 (eldest) holds the spades, seat 2 hearts, seat 3 diamonds, seat 0 clubs
-SUITED = [
-    "AC KC QC JC TC 9C 8C 7C",
-    "AS KS QS JS TS 9S 8S 7S",
-    "AH KH QH JH TH 9H 8H 7H",
-    "AD KD QD JD TD 9D 8D 7D",
-]
+SUITED = """
+    trumps dealer=0
+    0: AC KC QC JC TC 9C 8C 7C
+    1: AS KS QS JS TS 9S 8S 7S
+    2: AH KH QH JH TH 9H 8H 7H
+    3: AD KD QD JD TD 9D 8D 7D
+"""
 
 
 def rules(**options: object) -> kinglib.Rules:
@@ -76,7 +77,7 @@ def test_the_declared_invariants_zero_sum_and_a_fixed_length() -> None:
 
 
 def test_hand_built_deal_plays_the_given_contract() -> None:
-    state = rules().new_deal("no_girls", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED, contract="no_girls")
     assert state.phase is Phase.PLAY and state.to_move == 1 and state.maker == 1
     final = play_out(state)
     # seat 1 leads his spades and takes every queen (the others throw their highest)
@@ -86,7 +87,7 @@ def test_hand_built_deal_plays_the_given_contract() -> None:
 
 
 def test_trump_round_declared_with_the_hand_seen() -> None:
-    state = rules(trumps=True).new_deal("trumps", SUITED, dealer=0)
+    state = deal_from_text(rules(trumps=True), SUITED)
     assert state.phase is Phase.DECLARE and state.to_move == 1
     assert state.legal_moves() == tuple(Declare(s) for s in Suit)
     assert len(state.view(1).hand) == 8
@@ -105,21 +106,21 @@ def test_trump_round_declared_with_the_hand_seen() -> None:
 
 
 def test_notrump_option_and_bad_given_trumps() -> None:
-    state = rules(trumps=True, notrump=True).new_deal("trumps", SUITED, dealer=0)
+    state = deal_from_text(rules(trumps=True, notrump=True), SUITED)
     assert Declare("notrump") in state.legal_moves()
     # no trumps: seat 1 wins the eight spade tricks
     assert play_out(state.apply(Declare("notrump"))).results[0].points == (0, 24, 0, 0)
     with pytest.raises(RulesError, match="no_king is not a trump round"):
-        rules().new_deal("no_king", SUITED, trump="S")
+        deal_from_text(rules(), SUITED, contract="no_king", trump="S")
     with pytest.raises(RulesError, match="notrump may not be ordered"):
-        rules(trumps=True).new_deal("trumps", SUITED, trump="notrump")
-    given = rules(trumps=True).new_deal("trumps", SUITED, dealer=3, trump="D")
+        deal_from_text(rules(trumps=True), SUITED, trump="notrump")
+    given = deal_from_text(rules(trumps=True), SUITED, dealer=3, trump="D")
     assert given.phase is Phase.PLAY and given.to_move == 0 and given.maker == 0
 
 
 def test_a_given_trump_is_the_trump_played() -> None:
     # hearts given: seat 2 trumps the first spade, then leads his hearts and takes every trick
-    given = rules(trumps=True).new_deal("trumps", SUITED, dealer=0, trump="H")
+    given = deal_from_text(rules(trumps=True), SUITED, trump="H")
     assert given.phase is Phase.PLAY and given.trump is Suit.HEARTS
     assert given.maker == 1 and given.to_move == 1
     final = play_out(given)
@@ -129,15 +130,15 @@ def test_a_given_trump_is_the_trump_played() -> None:
 
 
 def test_a_given_notrump_follows_the_option_word_for_word() -> None:
-    given = rules(trumps=True, notrump=True).new_deal("trumps", SUITED, dealer=0, trump="notrump")
+    given = deal_from_text(rules(trumps=True, notrump=True), SUITED, trump="notrump")
     assert given.phase is Phase.PLAY and given.trump == "notrump" and given.maker == 1
     # no trumps: seat 1 wins the eight spade tricks
     assert play_out(given).results[0].points == (0, 24, 0, 0)
     with pytest.raises(RulesError) as refused:
-        rules(trumps=True).new_deal("trumps", SUITED, dealer=0, trump="notrump")
+        deal_from_text(rules(trumps=True), SUITED, trump="notrump")
     assert str(refused.value) == "notrump may not be ordered in ordered (allowed: S, H, D, C)"
     with pytest.raises(RulesError) as misere:
-        rules(trumps=True, notrump=True).new_deal("trumps", SUITED, dealer=0, trump="misere")
+        deal_from_text(rules(trumps=True, notrump=True), SUITED, trump="misere")
     assert str(misere.value) == (
         "misere may not be ordered in ordered (allowed: S, H, D, C, notrump)"
     )
@@ -165,7 +166,9 @@ def test_every_view_names_the_chooser_before_and_after_the_choice() -> None:
     assert declaring.phase is Phase.DECLARE
     assert [declaring.view(seat).extra["chooser"] for seat in range(4)] == [1] * 4
     # a hand-built deal shows the chooser alone
-    assert rules().new_deal("no_girls", SUITED, dealer=2).view(0).extra == {"chooser": 3}
+    assert deal_from_text(rules(), SUITED, contract="no_girls", dealer=2).view(0).extra == {
+        "chooser": 3
+    }
 
 
 # ------------------------------------------------------------------ choosing

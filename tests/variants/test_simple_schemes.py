@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Card, Phase, Play, RulesError, State, load_rules
 from kinglib.kit.trump_rounds import Praise
-from kinglib.testing import check_invariants
+from kinglib.testing import check_invariants, deal_from_text
 from kinglib.values.contracts import NEGATIVE_GAMES
 from kinglib_variants.simple import scheme_schedule
 from tests.support import check_trump_round_match, check_undealt_hidden, play_match, replay
@@ -143,13 +143,14 @@ def test_twelve_first_deal_by_hand_scores_no_tricks() -> None:
     # spades, so whatever is played he takes every trick: 8 tricks at 2.
     rules = load_rules("simple", scheme="twelve", boys="jacks+kings")
     assert rules.schedule.contract_for(1) == "no_tricks"
-    hands = [
-        "AH KH QH JH TH 9H 8H 7H",
-        "AS KS QS JS TS 9S 8S 7S",
-        "AD KD QD JD TD 9D 8D 7D",
-        "AC KC QC JC TC 9C 8C 7C",
-    ]
-    state = rules.new_deal("no_tricks", hands, dealer=0)
+    deal = """
+        no_tricks dealer=0
+        0: AH KH QH JH TH 9H 8H 7H
+        1: AS KS QS JS TS 9S 8S 7S
+        2: AD KD QD JD TD 9D 8D 7D
+        3: AC KC QC JC TC 9C 8C 7C
+    """
+    state = deal_from_text(rules, deal)
     for card in ("AS", "AD", "AC", "AH"):
         state = state.apply(Play(Card.parse(card)))
     assert state.tricks[-1].winner == 1

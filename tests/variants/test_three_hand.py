@@ -27,7 +27,7 @@ from kinglib import (
     variant_names,
 )
 from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
-from kinglib.testing import play_out
+from kinglib.testing import deal_from_text, play_out
 from kinglib.values.contracts import NEGATIVE_GAMES
 from tests.support import (
     check_trump_round_match,
@@ -132,16 +132,17 @@ def test_bad_options() -> None:
 
 
 # Dealer 2, so seat 0 is the eldest and leads.
-NO_KING = [
-    "KS QS JS TS 9S 8S 7S AD KD QD",
-    "KH KC QC JC TC 9C 8C 7C JD TD",
-    "AH QH JH TH 9H 8H 7H 9D 8D 7D",
-]
+NO_KING = """
+    no_king dealer=2
+    0: KS QS JS TS 9S 8S 7S AD KD QD
+    1: KH KC QC JC TC 9C 8C 7C JD TD
+    2: AH QH JH TH 9H 8H 7H 9D 8D 7D
+"""
 
 
 @pytest.mark.parametrize(("scheme", "price"), [("classic", 20), ("otygrysh", 24)])
 def test_no_king_forced_on_a_void(scheme: str, price: int) -> None:
-    state = load_rules("three-hand", scheme=scheme).new_deal("no_king", NO_KING, dealer=2)
+    state = deal_from_text(load_rules("three-hand", scheme=scheme), NO_KING)
     state = state.apply(Play(Card.parse("KS")))
     assert state.legal_moves() == (Play(Card.parse("KH")),)
     final = state.apply(Play(Card.parse("KH"))).apply(Play(Card.parse("7H")))

@@ -13,7 +13,7 @@ import kinglib
 from kinglib import Choose, Declare, IllegalMoveError, Phase, Play, RulesError, State, Suit
 from kinglib.players.bots import HeuristicBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import check_invariants, play_out
+from kinglib.testing import check_invariants, deal_from_text, play_out
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
 from tests.support import (
     NEGATIVES,
@@ -27,12 +27,13 @@ from tests.support import (
 )
 
 # Dealer 0: the declarer is seat 3 (the dealer's right); play goes 3, 2, 1, 0.
-LAYOUT = [
-    "6H 5H 4H 3H 4D 3D 2D QC 6C 5C 4C 3C 2C",
-    "5S 4S 3S 2S TH 9H 8H 7H 8D 7D 6D 5D 8C",
-    "8S 7S 6S KH QH JH 2H QD JD TD 9D TC 9C",
-    "AS KS QS JS TS 9S AH AD KD AC KC JC 7C",
-]
+LAYOUT = """
+    no_queens dealer=0
+    0: 6H 5H 4H 3H 4D 3D 2D QC 6C 5C 4C 3C 2C
+    1: 5S 4S 3S 2S TH 9H 8H 7H 8D 7D 6D 5D 8C
+    2: 8S 7S 6S KH QH JH 2H QD JD TD 9D TC 9C
+    3: AS KS QS JS TS 9S AH AD KD AC KC JC 7C
+"""
 
 
 def rules(**options: object) -> kinglib.Rules:
@@ -138,7 +139,7 @@ def test_first_dealer_and_clockwise_play() -> None:
     assert (state.dealer, state.to_move) == (2, 1)
     clockwise = rules(direction="clockwise")
     assert [clockwise.dealer_for(k) for k in range(1, 6)] == [0, 1, 2, 3, 0]
-    state = clockwise.new_deal("no_tricks", LAYOUT, dealer=0)
+    state = deal_from_text(clockwise, LAYOUT, contract="no_tricks")
     assert state.to_move == 1
     order: list[int | None] = []
     for _ in range(4):
@@ -149,7 +150,7 @@ def test_first_dealer_and_clockwise_play() -> None:
 
 def test_a_hand_built_deal_is_led_by_the_dealers_right() -> None:
     for dealer in range(4):
-        state = rules().new_deal("no_queens", LAYOUT, dealer=dealer)
+        state = deal_from_text(rules(), LAYOUT, dealer=dealer)
         assert state.to_move == (dealer - 1) % 4 == state.maker
         assert state.phase is Phase.PLAY
 
@@ -222,7 +223,7 @@ def test_a_given_trump_plays_at_once_and_notrump_is_refused() -> None:
 
 
 def test_no_withholding_a_queen_below_the_best_card() -> None:
-    state = play(rules().new_deal("no_queens", LAYOUT, dealer=0), "AD")
+    state = play(deal_from_text(rules(), LAYOUT), "AD")
     assert legal_cards(state) == "QD"
     before = snapshot(state)
     with pytest.raises(IllegalMoveError, match="may not be withheld"):
@@ -235,31 +236,33 @@ def test_no_withholding_a_queen_below_the_best_card() -> None:
 
 
 def test_no_withholding_on_a_club_lead_and_the_forced_discard() -> None:
-    state = play(rules().new_deal("no_queens", LAYOUT, dealer=0), "AC")
+    state = play(deal_from_text(rules(), LAYOUT), "AC")
     assert legal_cards(state) == "TC 9C"
     state = play(state, "TC 8C")
     assert legal_cards(state) == "QC"
     # A void player holding a queen must discard one.
-    state = play(rules().new_deal("no_queens", LAYOUT, dealer=0), "AS 8S 5S")
+    state = play(deal_from_text(rules(), LAYOUT), "AS 8S 5S")
     assert legal_cards(state) == "QC"
     with pytest.raises(IllegalMoveError, match="has none of its suit and must play QC"):
         state.apply(Play(Card.parse("2C")))
 
 
 def test_kings_and_jacks_are_penalty_cards_of_erkek() -> None:
-    state = play(rules().new_deal("no_kings_jacks", LAYOUT, dealer=0), "AD")
+    state = play(deal_from_text(rules(), LAYOUT, contract="no_kings_jacks"), "AD")
     assert legal_cards(state) == "JD"
     # Seat 0 is void in spades and holds no king or jack: any card.
-    state = play(rules().new_deal("no_kings_jacks", LAYOUT, dealer=0), "AS 8S 5S")
+    state = play(deal_from_text(rules(), LAYOUT, contract="no_kings_jacks"), "AS 8S 5S")
     assert len(state.legal_moves()) == 13
 
 
 def test_penalty_duty_off_frees_both_rules() -> None:
-    state = play(rules(penalty_duty=False).new_deal("no_queens", LAYOUT, dealer=0), "AD")
+    state = play(deal_from_text(rules(penalty_duty=False), LAYOUT), "AD")
     assert legal_cards(state) == "QD JD TD 9D"
-    state = play(rules(penalty_duty=False).new_deal("no_queens", LAYOUT, dealer=0), "AS 8S 5S")
+    state = play(deal_from_text(rules(penalty_duty=False), LAYOUT), "AS 8S 5S")
     assert len(state.legal_moves()) == 13
-    state = play(rules(penalty_duty=False).new_deal("no_hearts", LAYOUT, dealer=0), "AS 8S 5S")
+    state = play(
+        deal_from_text(rules(penalty_duty=False), LAYOUT, contract="no_hearts"), "AS 8S 5S"
+    )
     assert len(state.legal_moves()) == 13
     for cid in NEGATIVES:
         play_rules = rules(penalty_duty=False).contracts[cid].trick_rules
@@ -267,7 +270,7 @@ def test_penalty_duty_off_frees_both_rules() -> None:
 
 
 def test_rifki_the_king_goes_on_a_heart_trick_holding_the_ace() -> None:
-    state = rules().new_deal("no_king_of_hearts", LAYOUT, dealer=0)
+    state = deal_from_text(rules(), LAYOUT, contract="no_king_of_hearts")
     assert "AH" not in legal_cards(state)  # hearts are not broken yet
     with pytest.raises(IllegalMoveError, match="hearts are not broken yet"):
         state.apply(Play(Card.parse("AH")))
@@ -283,29 +286,30 @@ def test_rifki_the_king_goes_on_a_heart_trick_holding_the_ace() -> None:
 
 
 def test_rifki_the_void_holder_of_the_king_must_discard_it() -> None:
-    state = play(rules().new_deal("no_king_of_hearts", LAYOUT, dealer=0), "AC TC 8C QC KC 9C")
+    state = play(deal_from_text(rules(), LAYOUT, contract="no_king_of_hearts"), "AC TC 8C QC KC 9C")
     assert len(state.legal_moves()) == 12  # seat 1 is void in clubs, without K♥
     state = play(state, "2S 2C JC")
     assert legal_cards(state) == "KH"
 
 
 def test_kupa_the_forced_discard_only() -> None:
-    hands = [
-        "4D 3D 2D JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-        "KH QH JH 9H 8H 7H 6H 5H 4H 3H AC KC QC",
-        "2S AH 2H AD KD QD JD TD 9D 8D 7D 6D 5D",
-        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S TH",
-    ]
+    deal = """
+        no_hearts dealer=0
+        0: 4D 3D 2D JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+        1: KH QH JH 9H 8H 7H 6H 5H 4H 3H AC KC QC
+        2: 2S AH 2H AD KD QD JD TD 9D 8D 7D 6D 5D
+        3: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S TH
+    """
     r = rules()
     assert not r.contracts["no_hearts"].trick_rules.under_duty
-    state = play(r.new_deal("no_hearts", hands, dealer=0), "AS 2S")
+    state = play(deal_from_text(r, deal), "AS 2S")
     # Seat 1 has no spade and must discard a heart, not a club.
     assert legal_cards(state) == "KH QH JH 9H 8H 7H 6H 5H 4H 3H"
     state = play(state, "3H 2C")
     assert state.to_move == 3 and "TH" in legal_cards(state)  # hearts broken
     state = play(state, "TH")
     assert legal_cards(state) == "AH 2H"  # no duty to play under the ten
-    never = play(rules(heart_lead="never").new_deal("no_hearts", hands, dealer=0), "AS 2S 3H 2C")
+    never = play(deal_from_text(rules(heart_lead="never"), deal), "AS 2S 3H 2C")
     assert "TH" not in legal_cards(never)
     with pytest.raises(IllegalMoveError, match="while holding another suit"):
         never.apply(Play(Card.parse("TH")))
@@ -321,16 +325,17 @@ def test_a_hand_of_hearts_alone_may_lead_them() -> None:
 
 # ------------------------------------------------------------------ trump duties
 
-TRUMPS_LAYOUT = [
-    "8H 7H 6H 5H 4H 3H 2H 7C 6C 5C 4C 3C 2C",
-    "AH KH QH JH TH 9H 5D 4D 3D 2D TC 9C 8C",
-    "5S 4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D",
-    "AS KS QS JS TS 9S 8S 7S 6S AC KC QC JC",
-]
+TRUMPS_LAYOUT = """
+    trumps dealer=0 trump=C
+    0: 8H 7H 6H 5H 4H 3H 2H 7C 6C 5C 4C 3C 2C
+    1: AH KH QH JH TH 9H 5D 4D 3D 2D TC 9C 8C
+    2: 5S 4S 3S 2S AD KD QD JD TD 9D 8D 7D 6D
+    3: AS KS QS JS TS 9S 8S 7S 6S AC KC QC JC
+"""
 
 
 def test_a_void_player_must_trump_even_under_a_higher_trump() -> None:
-    state = rules().new_deal("trumps", TRUMPS_LAYOUT, dealer=0, trump=Suit.HEARTS)
+    state = deal_from_text(rules(), TRUMPS_LAYOUT, trump=Suit.HEARTS)
     state = play(state, "AS 2S")
     assert legal_cards(state) == "AH KH QH JH TH 9H"
     with pytest.raises(IllegalMoveError, match=r"must play a trump \(H\)"):
@@ -342,9 +347,9 @@ def test_a_void_player_must_trump_even_under_a_higher_trump() -> None:
 
 
 def test_trumps_led_freely_or_once_broken() -> None:
-    free = rules().new_deal("trumps", TRUMPS_LAYOUT, dealer=0, trump=Suit.CLUBS)
+    free = deal_from_text(rules(), TRUMPS_LAYOUT)
     assert "AC" in legal_cards(free)
-    broken = rules(trump_lead="broken").new_deal("trumps", TRUMPS_LAYOUT, dealer=0, trump="C")
+    broken = deal_from_text(rules(trump_lead="broken"), TRUMPS_LAYOUT)
     assert "AC" not in legal_cards(broken) and "AS" in legal_cards(broken)
     with pytest.raises(IllegalMoveError, match="trumps are not broken yet"):
         broken.apply(Play(Card.parse("AC")))

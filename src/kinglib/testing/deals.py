@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import State
+from kinglib.values.cards import Suit
 from kinglib.values.errors import NotationError
 from kinglib.values.moves import parse_move
 
@@ -40,8 +41,19 @@ PILES = ("widow", "stock", "kitty")
 _TWO_WORDS = ("bid", "choose", "declare")
 
 
-def deal_from_text(rules: Rules, text: str) -> State:
+def deal_from_text(
+    rules: Rules,
+    text: str,
+    *,
+    contract: str | None = None,
+    dealer: int | None = None,
+    trump: Suit | str | None = None,
+) -> State:
     """The first state of the deal written in ``text`` (see the module's description).
+
+    ``contract``, ``dealer`` and ``trump``, when given, replace what the header says, so that
+    one layout of the cards can be played in several contracts or from several seats; with a
+    ``contract`` the text may leave the header out and start with the hands.
 
     >>> import kinglib
     >>> state = deal_from_text(
@@ -62,15 +74,17 @@ def deal_from_text(rules: Rules, text: str) -> State:
     a seat missing) and :class:`~kinglib.values.errors.RulesError` for a deal the rules refuse
     (see :meth:`Rules.new_deal <kinglib.Rules.new_deal>`).
     """
-    contract, dealer, trump, hands, piles = _read(text)
+    written, written_dealer, written_trump, hands, piles = _read(
+        text, headless=contract is not None
+    )
     return rules.new_deal(
-        contract,
+        written if contract is None else contract,
         hands,
-        dealer,
+        written_dealer if dealer is None else dealer,
         widow=piles.get("widow"),
         stock=piles.get("stock"),
         kitty=piles.get("kitty"),
-        trump=trump,
+        trump=written_trump if trump is None else trump,
     )
 
 
@@ -151,16 +165,21 @@ def deal_points(rules: Rules, text: str, moves: str = "") -> tuple[int, ...]:
 
 
 def _read(
-    text: str,
+    text: str, *, headless: bool = False
 ) -> tuple[str, int, str | None, list[str], dict[str, str]]:
-    """The contract, dealer, trump, hands (in seat order) and piles written in ``text``."""
+    """The contract, dealer, trump, hands (in seat order) and piles written in ``text``.
+
+    With ``headless``, the text may have no header (the contract is then ``""``).
+    """
     if not isinstance(text, str):
         raise NotationError(f"a deal is written as text, not {type(text).__name__}")
     lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
-    if not lines or ":" in lines[0].split()[0]:
+    if headless and (not lines or ":" in lines[0]):
+        lines.insert(0, "")
+    elif not lines or ":" in lines[0].split()[0]:
         raise NotationError("a deal's text starts with a line naming its contract")
-    contract, *words = lines[0].split()
+    contract, *words = lines[0].split() or [""]
     dealer = 0
     trump: str | None = None
     for word in words:
