@@ -21,7 +21,7 @@ from kinglib.engine.state import carried_legal
 from kinglib.engine.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
 from kinglib.testing import deal_from_text
 from kinglib.values.moves import Move
-from tests.support import MIXED, MIXED_PLAY, VOID_CLUBS
+from tests.support import MIXED_DEAL, MIXED_PLAY, VOID_CLUBS_DEAL
 
 VARIANTS = ("simple", "jokers", "domino", "ordered", "bidding")
 FIELDS = [
@@ -336,7 +336,7 @@ def test_every_card_of_a_deal_carries_the_next_players_legal_cards() -> None:
     rules = kinglib.load_rules("simple")
     phase = rules.phases[Phase.PLAY]
     assert isinstance(phase, TrickPlay)
-    state = rules.new_deal("no_tricks", hands=MIXED, dealer=3)
+    state = deal_from_text(rules, MIXED_DEAL)
     cards = " ".join(MIXED_PLAY).split()
     for text in cards[:-1]:
         state = state.apply(Play(kinglib.Card.parse(text)))
@@ -351,7 +351,7 @@ def test_the_winner_of_a_trump_trick_carries_the_leads_he_may_make() -> None:
     # Seat 1 trumps the first trick and leads the next; not the maker, he may not lead a trump
     # while holding another suit: the legal cards the state carries say so.
     rules = kinglib.load_rules("simple")
-    state = rules.new_deal("trumps", VOID_CLUBS, dealer=3, trump=kinglib.Suit.HEARTS)
+    state = deal_from_text(rules, VOID_CLUBS_DEAL, trump=kinglib.Suit.HEARTS)
     for text in ("AC", "JH", "7C", "7H"):
         state = state.apply(Play(kinglib.Card.parse(text)))
     assert state.to_move == 1 and not state.trick

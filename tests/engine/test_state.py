@@ -14,7 +14,8 @@ import kinglib
 from kinglib import Card, CardSet, Phase, Play
 from kinglib.engine import dealing
 from kinglib.engine.dealing import Deal, deal_evenly, deal_rng
-from tests.support import MIXED, play, replay
+from kinglib.testing import deal_from_text
+from tests.support import MIXED, MIXED_DEAL, play, replay
 
 
 def test_rules_are_equal_values() -> None:
@@ -54,7 +55,7 @@ def test_states_are_equal_values() -> None:
 
 def test_a_given_deal_reads_back() -> None:
     rules = kinglib.load_rules("simple")
-    state = rules.new_deal("no_girls", hands=MIXED, dealer=3)
+    state = deal_from_text(rules, MIXED_DEAL, contract="no_girls")
     assert state.seed is None
     assert state.phase is Phase.PLAY
     assert state.contract == "no_girls"
@@ -64,9 +65,9 @@ def test_a_given_deal_reads_back() -> None:
     assert all(state.taken(s) == CardSet() for s in range(4))
     assert state.totals == (0, 0, 0, 0)
     assert state.results == ()
-    assert state == rules.new_deal("no_girls", hands=MIXED, dealer=3)
-    assert state != rules.new_deal("no_girls", hands=MIXED, dealer=2)
-    assert state != rules.new_deal("no_boys", hands=MIXED, dealer=3)
+    assert state == deal_from_text(rules, MIXED_DEAL, contract="no_girls")
+    assert state != deal_from_text(rules, MIXED_DEAL, contract="no_girls", dealer=2)
+    assert state != deal_from_text(rules, MIXED_DEAL, contract="no_boys")
     after = play(state, "AS 7S KD AC")
     assert after.taken(0) == CardSet.parse("AS 7S KD AC")
     assert after.tricks_taken == (1, 0, 0, 0)

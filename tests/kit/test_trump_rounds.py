@@ -48,7 +48,7 @@ from kinglib.kit.trump_rounds import (
 from kinglib.testing import deal_from_text, play_out
 from kinglib.testing.checks import check_cards
 from kinglib.values.moves import Move
-from tests.support import VOID_CLUBS, check_trump_round_match, check_undealt_hidden
+from tests.support import VOID_CLUBS_DEAL, check_trump_round_match, check_undealt_hidden
 
 RULES = load_rules("simple", scheme="otygrysh")
 
@@ -76,13 +76,13 @@ def play(state: State, *texts: str) -> State:
 
 
 def test_given_trump_deal_has_the_eldest_as_maker_and_leader() -> None:
-    state = RULES.new_deal("trumps", VOID_CLUBS, dealer=3, trump=Suit.HEARTS)
+    state = deal_from_text(RULES, VOID_CLUBS_DEAL)
     assert state.phase is Phase.PLAY
     assert (state.maker, state.to_move, state.trump) == (0, 0, Suit.HEARTS)
 
 
 def test_must_trump_when_void_but_need_not_overtrump() -> None:
-    state = RULES.new_deal("trumps", VOID_CLUBS, dealer=3, trump=Suit.HEARTS)
+    state = deal_from_text(RULES, VOID_CLUBS_DEAL)
     state = play(state, "AC")
     assert set(state.legal_moves()) == cards("AH KH QH JH")
     with pytest.raises(IllegalMoveError, match="must play a trump"):
@@ -98,7 +98,7 @@ def test_must_trump_when_void_but_need_not_overtrump() -> None:
 
 
 def test_non_maker_may_not_lead_trumps_while_holding_another_suit() -> None:
-    state = RULES.new_deal("trumps", VOID_CLUBS, dealer=3, trump=Suit.HEARTS)
+    state = deal_from_text(RULES, VOID_CLUBS_DEAL)
     state = play(state, "AC", "JH", "7C", "7H")
     assert state.to_move == 1 and state.maker == 0
     assert set(state.legal_moves()) == cards("TD 9D 8D 7D")
@@ -117,7 +117,7 @@ def test_the_maker_may_lead_trumps_and_the_option_lets_anyone() -> None:
     state = deal_from_text(RULES, ALL_HEARTS, trump=Suit.SPADES)
     assert set(state.legal_moves()) == cards("AS KS QS JS AD KD QD JD")
     free = load_rules("simple", scheme="otygrysh", only_maker_leads_trump=False)
-    state = free.new_deal("trumps", VOID_CLUBS, dealer=3, trump=Suit.HEARTS)
+    state = deal_from_text(free, VOID_CLUBS_DEAL)
     state = play(state, "AC", "JH", "7C", "7H")
     assert set(state.legal_moves()) == cards("AH KH QH TD 9D 8D 7D")
 

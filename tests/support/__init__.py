@@ -29,7 +29,7 @@ from kinglib.apps.human import read_move
 from kinglib.engine.view import View
 from kinglib.kit.trump_rounds import UNDEALT, Praise
 from kinglib.players.bots import HeuristicBot
-from kinglib.testing import play_moves, strategies
+from kinglib.testing import HandBuilt, play_moves, strategies
 from kinglib.testing.checks import check_cards
 
 #: A way of choosing a move: the state and its legal moves in, one of the moves out.
@@ -426,12 +426,15 @@ NEGATIVES = (
 )
 
 #: Each seat holds one whole suit: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
-SUITED = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-]
+SUITED_DEAL = """
+    trumps dealer=0
+    0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+    1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H
+    2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D
+    3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
+#: The hands of ``SUITED_DEAL``, seat 0 first.
+SUITED = list(HandBuilt.parse(SUITED_DEAL).hands)
 
 
 def shuffled_hands(rng: random.Random, deck: CardSet) -> list[CardSet]:
@@ -469,12 +472,15 @@ def house_rules() -> Rules:
 # Hands of the 32-card pack that several files deal (seat 0 first).
 
 # Seat 0 leads when seat 3 deals.
-MIXED = [
-    "AS KS QS JS AH 7H AD 7C",
-    "TS 9S 8S 7S KH QH 9C 8C",  # holds KH, no diamonds
-    "JH TH 9H 8H KD QD JD TD",
-    "AC KC QC JC TC 9D 8D 7D",
-]
+MIXED_DEAL = """
+    no_tricks dealer=3
+    0: AS KS QS JS AH 7H AD 7C
+    1: TS 9S 8S 7S KH QH 9C 8C  # holds KH, no diamonds
+    2: JH TH 9H 8H KD QD JD TD
+    3: AC KC QC JC TC 9D 8D 7D
+"""
+#: The hands of ``MIXED_DEAL``, seat 0 first.
+MIXED = list(HandBuilt.parse(MIXED_DEAL).hands)
 
 # A whole deal of MIXED with dealer 3, legal in every contract without the K♥ rule.
 MIXED_PLAY = [
@@ -489,21 +495,27 @@ MIXED_PLAY = [
 ]
 
 # Seat 0 takes the first two tricks, then holds only hearts and must lead one.
-HEART_LEAD = [
-    "AS AD AH QH JH TH 9H 8H",
-    "KH 7H KS QS KD QD JD TD",
-    "JS TS 9S 8S 7S 9D 8D 7D",
-    "AC KC QC JC TC 9C 8C 7C",
-]
+HEART_LEAD_DEAL = """
+    no_king dealer=3
+    0: AS AD AH QH JH TH 9H 8H
+    1: KH 7H KS QS KD QD JD TD
+    2: JS TS 9S 8S 7S 9D 8D 7D
+    3: AC KC QC JC TC 9C 8C 7C
+"""
+#: The hands of ``HEART_LEAD_DEAL``, seat 0 first.
+HEART_LEAD = list(HandBuilt.parse(HEART_LEAD_DEAL).hands)
 
 # Dealer 3, so seat 0 is the eldest: the maker of a given-trump deal, the declarer in praise.
 # Seat 1 has no clubs; seat 3 has no clubs either.
-VOID_CLUBS = [
-    "AC KC QC JC AD KD QD JD",
-    "AH KH QH JH TD 9D 8D 7D",
-    "TC 9C 8C 7C AS KS QS JS",
-    "TH 9H 8H 7H TS 9S 8S 7S",
-]
+VOID_CLUBS_DEAL = """
+    trumps dealer=3 trump=H
+    0: AC KC QC JC AD KD QD JD
+    1: AH KH QH JH TD 9D 8D 7D
+    2: TC 9C 8C 7C AS KS QS JS
+    3: TH 9H 8H 7H TS 9S 8S 7S
+"""
+#: The hands of ``VOID_CLUBS_DEAL``, seat 0 first.
+VOID_CLUBS = list(HandBuilt.parse(VOID_CLUBS_DEAL).hands)
 
 
 # ----------------------------------------------------------------------------- the command line

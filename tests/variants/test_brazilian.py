@@ -31,6 +31,7 @@ from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
 from tests.support import (
     NEGATIVES,
     SUITED,
+    SUITED_DEAL,
     legal_cards,
     play,
     play_match,
@@ -144,7 +145,7 @@ def test_the_variant_its_pack_contracts_and_options() -> None:
 def test_the_dealer_leads_his_suit_and_takes_everything(
     contract: str, dealer: int, points: tuple[int, ...], early: bool
 ) -> None:
-    state = rules().new_deal(contract, SUITED, dealer=dealer)
+    state = deal_from_text(rules(), SUITED_DEAL, contract=contract, dealer=dealer)
     assert state.phase is Phase.PLAY and state.to_move == dealer
     result = play_out(state).results[-1]
     assert result.points == points and result.ended_early is early
@@ -204,7 +205,7 @@ def test_no_duty_to_trump_in_the_positive() -> None:
 
 
 def test_the_auction_goes_round_from_the_dealers_left_until_one_bid_is_left() -> None:
-    state = rules().new_deal("trumps", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED_DEAL)
     assert state.phase is Phase.BID and state.to_move == 1
     assert state.legal_moves() == (Pass(), *(Bid(n) for n in range(1, 13)))
     with pytest.raises(IllegalMoveError, match="at most 12 tricks"):
@@ -240,15 +241,15 @@ def test_the_auction_goes_round_from_the_dealers_left_until_one_bid_is_left() ->
 
 
 def test_a_single_bid_ends_the_auction_when_the_others_pass() -> None:
-    state = play(rules().new_deal("trumps", SUITED, dealer=2), "bid 1 pass pass")
+    state = play(deal_from_text(rules(), SUITED_DEAL, dealer=2), "bid 1 pass pass")
     assert state.phase is Phase.ANSWER and state.to_move == 2
-    state = play(rules().new_deal("trumps", SUITED, dealer=2), "pass bid 5 pass")
+    state = play(deal_from_text(rules(), SUITED_DEAL, dealer=2), "pass bid 5 pass")
     assert state.phase is Phase.ANSWER
     assert state.view(0).extra["offers"] == ((3, "pass"), (0, 5), (1, "pass"))
 
 
 def test_nobody_bids_the_dealer_names_the_trump() -> None:
-    state = play(rules().new_deal("trumps", SUITED, dealer=0), "pass pass pass")
+    state = play(deal_from_text(rules(), SUITED_DEAL), "pass pass pass")
     assert state.phase is Phase.DECLARE and state.to_move == 0
     assert [str(m) for m in state.legal_moves()] == [
         "declare S",
@@ -266,34 +267,34 @@ def test_nobody_bids_the_dealer_names_the_trump() -> None:
 
 
 def test_option_notrump() -> None:
-    state = play(rules(notrump=True).new_deal("trumps", SUITED, dealer=0), "pass pass pass")
+    state = play(deal_from_text(rules(notrump=True), SUITED_DEAL), "pass pass pass")
     assert Declare("notrump") in state.legal_moves()
     end = play_out(state.apply(Declare("notrump")))
     assert end.results[-1].trump == "notrump" and end.results[-1].points == (325, 0, 0, 0)
-    given = rules(notrump=True).new_deal("trumps", SUITED, dealer=0, trump="notrump")
+    given = deal_from_text(rules(notrump=True), SUITED_DEAL, trump="notrump")
     assert given.phase is Phase.PLAY and given.trump == "notrump"
     with pytest.raises(RulesError, match="notrump may not be ordered"):
-        rules().new_deal("trumps", SUITED, dealer=0, trump="notrump")
+        deal_from_text(rules(), SUITED_DEAL, trump="notrump")
     with pytest.raises(RulesError, match="misere may not be ordered"):
-        rules().new_deal("trumps", SUITED, dealer=0, trump="misere")
+        deal_from_text(rules(), SUITED_DEAL, trump="misere")
 
 
 def test_renounce_when_nobody_bid_or_the_best_bid_is_one() -> None:
     r = rules(renounce=True)
-    state = play(r.new_deal("trumps", SUITED, dealer=0), "pass pass pass")
+    state = play(deal_from_text(r, SUITED_DEAL), "pass pass pass")
     assert state.legal_moves()[-1] == Declare("raspis")
     end = state.apply(Declare("raspis"))
     result = end.results[-1]
     assert end.is_over and result.points == (100, 75, 75, 75) and result.detail("raspis")
     assert end.tricks == () and result.trump is None and result.total == 325
-    one = play(r.new_deal("trumps", SUITED, dealer=1), "bid 1 pass pass")
+    one = play(deal_from_text(r, SUITED_DEAL, dealer=1), "bid 1 pass pass")
     assert one.phase is Phase.ANSWER and one.legal_moves() == (Sell(), Keep(), Declare("raspis"))
     assert one.apply(Declare("raspis")).results[-1].points == (75, 100, 75, 75)
-    two = play(r.new_deal("trumps", SUITED, dealer=1), "bid 2 pass pass")
+    two = play(deal_from_text(r, SUITED_DEAL, dealer=1), "bid 2 pass pass")
     assert two.legal_moves() == (Sell(), Keep())
     with pytest.raises(IllegalMoveError, match="nobody bid or the best bid is 1"):
         two.apply(Declare("raspis"))
-    off = play(rules().new_deal("trumps", SUITED, dealer=1), "bid 1 pass pass")
+    off = play(deal_from_text(rules(), SUITED_DEAL, dealer=1), "bid 1 pass pass")
     with pytest.raises(IllegalMoveError, match="option renounce is off"):
         off.apply(Declare("raspis"))
     # After Keep the dealer names a trump: no raspis any more.
@@ -301,7 +302,7 @@ def test_renounce_when_nobody_bid_or_the_best_bid_is_one() -> None:
 
 
 def test_a_positive_given_with_its_trump_is_kept_and_played_at_once() -> None:
-    state = rules().new_deal("trumps", SUITED, dealer=3, trump=Suit.DIAMONDS)
+    state = deal_from_text(rules(), SUITED_DEAL, dealer=3, trump=Suit.DIAMONDS)
     assert state.phase is Phase.PLAY and state.to_move == 3
     result = play_out(state).results[-1]
     assert result.points == (0, 0, 325, 0) and result.detail("buyer") is None

@@ -9,26 +9,27 @@ import pytest
 
 import kinglib
 from kinglib import CardSet, IllegalMoveError, Phase, Play, State
-from kinglib.testing import play_out
+from kinglib.testing import HandBuilt, deal_from_text, play_out
 from kinglib.values.contracts import NEGATIVE_GAMES, POSITIVE_GAMES
-from tests.support import HEART_LEAD, MIXED, MIXED_PLAY, legal_cards, play
+from tests.support import HEART_LEAD_DEAL, MIXED, MIXED_DEAL, MIXED_PLAY, legal_cards, play
 
 # Each seat holds one suit.
-SUITS = [
-    "AS KS QS JS TS 9S 8S 7S",
-    "AH KH QH JH TH 9H 8H 7H",
-    "AD KD QD JD TD 9D 8D 7D",
-    "AC KC QC JC TC 9C 8C 7C",
-]
+SUITS_DEAL = """
+    0: AS KS QS JS TS 9S 8S 7S
+    1: AH KH QH JH TH 9H 8H 7H
+    2: AD KD QD JD TD 9D 8D 7D
+    3: AC KC QC JC TC 9C 8C 7C
+"""
+SUITS = HandBuilt.parse(SUITS_DEAL).hands
 
 
 # Seat 2 leads (dealer 1), wins seven tricks, then leads K♥ into A♥ and Q♥.
-ERALASH = [
-    "QH JH TH 9H 8H 7H 8D 7D",
-    "7C AS KS QS JS TS 9S 8S",
-    "AC KC QC JC TC 9C 8C KH",
-    "AH 7S AD KD QD JD TD 9D",
-]
+ERALASH_DEAL = """
+    0: QH JH TH 9H 8H 7H 8D 7D
+    1: 7C AS KS QS JS TS 9S 8S
+    2: AC KC QC JC TC 9C 8C KH
+    3: AH 7S AD KD QD JD TD 9D
+"""
 ERALASH_PLAY = [
     "AC 7S 8D 7C",
     "KC AD 7D AS",
@@ -41,9 +42,10 @@ ERALASH_PLAY = [
 ]
 
 
-def deal(contract: str, hands: list[str], dealer: int, **options: Any) -> State:
+def deal(contract: str, layout: str, dealer: int, **options: Any) -> State:
+    """The deal of the cards written in ``layout`` (seat lines only), in ``contract``."""
     rules = kinglib.load_rules("simple", **options)
-    return rules.new_deal(contract, hands=hands, dealer=dealer)
+    return deal_from_text(rules, layout, contract=contract, dealer=dealer)
 
 
 def play_tricks(state: State, tricks: list[str]) -> State:
@@ -56,7 +58,7 @@ def play_tricks(state: State, tricks: list[str]) -> State:
 
 
 def test_following_suit() -> None:
-    state = deal("no_tricks", MIXED, dealer=3)
+    state = deal("no_tricks", MIXED_DEAL, dealer=3)
     assert state.to_move == 0
     assert state.eldest == 0
     assert legal_cards(state) == "AS KS QS JS AH 7H AD 7C"
@@ -78,7 +80,7 @@ def test_following_suit() -> None:
 
 
 def test_the_highest_card_of_the_led_suit_wins_and_leads_next() -> None:
-    state = deal("no_tricks", MIXED, dealer=3)
+    state = deal("no_tricks", MIXED_DEAL, dealer=3)
     state = play_tricks(state, MIXED_PLAY[:4])
     assert [t.winner for t in state.tricks] == [0, 0, 0, 3]
     assert [t.leader for t in state.tricks] == [0, 0, 0, 0]
@@ -103,7 +105,7 @@ def test_the_highest_card_of_the_led_suit_wins_and_leads_next() -> None:
     ],
 )
 def test_a_whole_deal_scores_exactly(contract: str, points: tuple[int, ...], early: int) -> None:
-    state = deal(contract, MIXED, dealer=3)
+    state = deal(contract, MIXED_DEAL, dealer=3)
     tricks = MIXED_PLAY[:early] if early else MIXED_PLAY
     state = play_tricks(state, tricks)
     assert state.is_over
@@ -125,7 +127,7 @@ def test_a_whole_deal_scores_exactly(contract: str, points: tuple[int, ...], ear
 
 def test_boys_jacks_and_kings() -> None:
     """With boys="jacks+kings" each jack and king costs 2; the deal ends when K♥ falls."""
-    state = deal("no_boys", MIXED, dealer=3, boys="jacks+kings")
+    state = deal("no_boys", MIXED_DEAL, dealer=3, boys="jacks+kings")
     state = play_tricks(state, MIXED_PLAY[:7])
     assert state.is_over
     [result] = state.results
@@ -136,7 +138,7 @@ def test_boys_jacks_and_kings() -> None:
 
 
 def test_positive_boys_jacks_and_kings() -> None:
-    state = deal("boys", MIXED, dealer=3, boys="jacks+kings")
+    state = deal("boys", MIXED_DEAL, dealer=3, boys="jacks+kings")
     state = play_tricks(state, MIXED_PLAY[:7])
     assert state.results[0].points == (8, 0, 0, 8)
 
@@ -146,7 +148,7 @@ def test_positive_boys_jacks_and_kings() -> None:
 
 @pytest.mark.parametrize("contract", ["no_hearts", "no_king", "eralash", "hearts", "king"])
 def test_no_heart_lead_while_holding_another_suit(contract: str) -> None:
-    state = deal(contract, MIXED, dealer=3)
+    state = deal(contract, MIXED_DEAL, dealer=3)
     assert legal_cards(state) == "AS KS QS JS AD 7C"
     with pytest.raises(IllegalMoveError, match="heart may not be led"):
         play(state, "AH")
@@ -154,13 +156,13 @@ def test_no_heart_lead_while_holding_another_suit(contract: str) -> None:
 
 @pytest.mark.parametrize("contract", ["no_tricks", "no_boys", "no_girls", "no_last_two"])
 def test_hearts_may_be_led_in_the_other_games(contract: str) -> None:
-    state = deal(contract, MIXED, dealer=3)
+    state = deal(contract, MIXED_DEAL, dealer=3)
     assert "AH" in legal_cards(state)
     assert play(state, "AH").trick[0][1] == kinglib.Card.parse("AH")
 
 
 def test_a_player_holding_only_hearts_may_lead_one() -> None:
-    state = deal("no_hearts", SUITS, dealer=0)
+    state = deal("no_hearts", SUITS_DEAL, dealer=0)
     assert state.to_move == 1
     assert legal_cards(state) == SUITS[1]
     for trick in range(8):
@@ -178,7 +180,7 @@ def test_a_player_holding_only_hearts_may_lead_one() -> None:
 
 
 def test_the_holder_of_kh_with_only_hearts_may_lead_any_heart() -> None:
-    state = deal("no_king", SUITS, dealer=0, king_on_heart_lead="forced")
+    state = deal("no_king", SUITS_DEAL, dealer=0, king_on_heart_lead="forced")
     assert legal_cards(state) == SUITS[1]
     state = play(state, "7H AD AC AS")
     assert state.to_move == 1
@@ -189,7 +191,7 @@ def test_the_holder_of_kh_with_only_hearts_may_lead_any_heart() -> None:
 
 @pytest.mark.parametrize("contract", ["no_king", "eralash", "king", "plus_eralash"])
 def test_kh_forced_when_void(contract: str) -> None:
-    state = deal(contract, MIXED, dealer=3)
+    state = deal(contract, MIXED_DEAL, dealer=3)
     state = play(state, "AD")
     assert state.to_move == 1
     assert legal_cards(state) == "KH"
@@ -203,25 +205,25 @@ def test_kh_forced_when_void(contract: str) -> None:
 
 @pytest.mark.parametrize("contract", ["no_tricks", "no_hearts", "no_girls", "hearts"])
 def test_kh_not_forced_in_the_other_games(contract: str) -> None:
-    state = play(deal(contract, MIXED, dealer=3), "AD")
+    state = play(deal(contract, MIXED_DEAL, dealer=3), "AD")
     assert legal_cards(state) == MIXED[1]
 
 
 @pytest.mark.parametrize("contract", ["no_king", "eralash", "king", "plus_eralash"])
 @pytest.mark.parametrize("on_lead", ["optional", "forced"])
 def test_king_forced_false_never_forces_kh(contract: str, on_lead: str) -> None:
-    state = deal(contract, MIXED, dealer=3, king_forced=False, king_on_heart_lead=on_lead)
+    state = deal(contract, MIXED_DEAL, dealer=3, king_forced=False, king_on_heart_lead=on_lead)
     state = play(state, "AD")
     assert legal_cards(state) == MIXED[1]
     state = play(state, "QH")  # keeps K♥
     assert state.to_move == 2
-    heart_lead = play(deal(contract, HEART_LEAD, dealer=3, king_forced=False), "AS KS JS AC")
+    heart_lead = play(deal(contract, HEART_LEAD_DEAL, dealer=3, king_forced=False), "AS KS JS AC")
     heart_lead = play(heart_lead, "AD KD 9D KC AH")
     assert legal_cards(heart_lead) == "KH 7H"
 
 
 def test_no_king_ends_when_kh_is_taken() -> None:
-    state = deal("no_king", MIXED, dealer=3)
+    state = deal("no_king", MIXED_DEAL, dealer=3)
     state = play(state, "AD KH TD 7D")
     assert state.is_over
     [result] = state.results
@@ -232,13 +234,13 @@ def test_no_king_ends_when_kh_is_taken() -> None:
 
 
 def test_positive_king() -> None:
-    state = play(deal("king", MIXED, dealer=3), "AD KH TD 7D")
+    state = play(deal("king", MIXED_DEAL, dealer=3), "AD KH TD 7D")
     assert state.results[0].points == (16, 0, 0, 0)
     assert state.results[0].ended_early
 
 
 def test_early_end_off_plays_every_card() -> None:
-    state = deal("no_king", MIXED, dealer=3, early_end=False)
+    state = deal("no_king", MIXED_DEAL, dealer=3, early_end=False)
     state = play(state, "AD KH TD 7D")
     assert not state.is_over
     state = play_out(state)
@@ -251,14 +253,14 @@ def test_early_end_off_plays_every_card() -> None:
 
 @pytest.mark.parametrize("contract", ["no_tricks", "no_last_two", "eralash", "tricks"])
 def test_a_deal_that_scores_tricks_never_ends_early(contract: str) -> None:
-    state = play_out(deal(contract, MIXED, dealer=3))
+    state = play_out(deal(contract, MIXED_DEAL, dealer=3))
     assert not state.results[0].ended_early
     assert len(state.tricks) == 8
     assert sum(state.results[0].points) == state.rules.contracts[contract].total
 
 
 def test_kh_on_a_heart_lead_is_optional_by_default() -> None:
-    state = deal("no_king", HEART_LEAD, dealer=3)
+    state = deal("no_king", HEART_LEAD_DEAL, dealer=3)
     assert legal_cards(state) == "AS AD"
     state = play(state, "AS KS JS AC AD KD 9D KC")
     assert [t.winner for t in state.tricks] == [0, 0]
@@ -278,7 +280,7 @@ def test_kh_on_a_heart_lead_is_optional_by_default() -> None:
 
 @pytest.mark.parametrize(("contract", "sign"), [("no_king", -1), ("king", 1), ("eralash", 0)])
 def test_kh_on_a_heart_lead_forced(contract: str, sign: int) -> None:
-    state = deal(contract, HEART_LEAD, dealer=3, king_on_heart_lead="forced")
+    state = deal(contract, HEART_LEAD_DEAL, dealer=3, king_on_heart_lead="forced")
     state = play(state, "AS KS JS AC AD KD 9D KC AH")
     assert legal_cards(state) == "KH"
     with pytest.raises(IllegalMoveError, match="hearts were led"):
@@ -292,7 +294,7 @@ def test_kh_on_a_heart_lead_forced(contract: str, sign: int) -> None:
 
 def test_kh_forced_on_heart_lead_only_binds_its_holder_when_following() -> None:
     """Forced on a heart lead, but never forced to lead K♥."""
-    state = deal("no_king", MIXED, dealer=0, king_on_heart_lead="forced")
+    state = deal("no_king", MIXED_DEAL, dealer=0, king_on_heart_lead="forced")
     assert state.to_move == 1
     assert legal_cards(state) == "TS 9S 8S 7S 9C 8C"
 
@@ -322,7 +324,7 @@ def test_kh_forced_on_heart_lead_only_binds_its_holder_when_following() -> None:
 def test_eralash_counts_a_card_in_every_category(
     contract: str, boys: str, points: tuple[int, ...]
 ) -> None:
-    state = deal(contract, ERALASH, dealer=1, boys=boys)
+    state = deal(contract, ERALASH_DEAL, dealer=1, boys=boys)
     assert state.to_move == 2
     state = play_tricks(state, ERALASH_PLAY)
     assert state.is_over
@@ -366,7 +368,7 @@ def test_the_deal_passes_left_and_eldest_leads(players: int, first_dealer: int) 
 
 def test_first_dealer_in_a_given_deal_is_the_dealer_argument() -> None:
     for dealer in range(4):
-        state = deal("no_tricks", MIXED, dealer=dealer)
+        state = deal("no_tricks", MIXED_DEAL, dealer=dealer)
         assert state.dealer == dealer
         assert state.to_move == (dealer + 1) % 4
 
@@ -445,7 +447,7 @@ def test_a_bad_order_is_refused(order: tuple[object, ...]) -> None:
 
 
 def test_a_given_deal_is_one_deal() -> None:
-    state = deal("no_tricks", MIXED, dealer=3)
+    state = deal("no_tricks", MIXED_DEAL, dealer=3)
     assert state.deal_number == 1
     assert state.contract == "no_tricks"
     assert state.trump is None

@@ -18,6 +18,7 @@ from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, Rank
 from tests.support import (
     NEGATIVES,
     SUITED,
+    SUITED_DEAL,
     legal_cards,
     play,
     play_match,
@@ -173,14 +174,14 @@ def test_the_declarer_leading_the_one_suit_takes_everything(
     contract: str, points: tuple[int, ...], early: bool
 ) -> None:
     """Dealer 0, seat 3 holds the clubs and leads them: nobody can follow or trump."""
-    end = play_out(rules().new_deal(contract, SUITED, dealer=0))
+    end = play_out(deal_from_text(rules(), SUITED_DEAL, contract=contract))
     result = end.results[-1]
     assert result.points == points and result.ended_early is early
     assert result.chooser == 3 and result.dealer == 0
 
 
 def test_rifki_ends_at_the_first_trick_where_the_void_king_must_go() -> None:
-    state = rules().new_deal("no_king_of_hearts", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="no_king_of_hearts")
     state = play(state, "AC 2D")
     assert legal_cards(state) == "KH"  # seat 1, void in clubs, holds K♥
     end = play(state, "KH 2S")
@@ -193,7 +194,7 @@ def test_rifki_ends_at_the_first_trick_where_the_void_king_must_go() -> None:
 )
 def test_trumps_named_by_the_declarer(trump: Suit, points: tuple[int, ...]) -> None:
     """The holder of the trump suit must trump the first club lead, then leads trumps."""
-    state = rules().new_deal("trumps", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED_DEAL)
     assert state.phase is Phase.DECLARE and state.to_move == 3
     assert [str(m) for m in state.legal_moves()] == [
         "declare S",
@@ -210,13 +211,13 @@ def test_trumps_named_by_the_declarer(trump: Suit, points: tuple[int, ...]) -> N
 
 
 def test_a_given_trump_plays_at_once_and_notrump_is_refused() -> None:
-    state = rules().new_deal("trumps", SUITED, dealer=1, trump=Suit.DIAMONDS)
+    state = deal_from_text(rules(), SUITED_DEAL, dealer=1, trump=Suit.DIAMONDS)
     assert state.phase is Phase.PLAY and state.to_move == 0 and state.trump is Suit.DIAMONDS
     assert play_out(state).results[-1].points == (0, 0, 650, 0)
     with pytest.raises(RulesError, match="notrump"):
-        rules().new_deal("trumps", SUITED, dealer=1, trump="notrump")
+        deal_from_text(rules(), SUITED_DEAL, dealer=1, trump="notrump")
     with pytest.raises(RulesError, match="not a trump round"):
-        rules().new_deal("no_tricks", SUITED, dealer=1, trump=Suit.SPADES)
+        deal_from_text(rules(), SUITED_DEAL, contract="no_tricks", dealer=1, trump=Suit.SPADES)
 
 
 # ------------------------------------------------------------------ penalty duties
@@ -317,7 +318,7 @@ def test_kupa_the_forced_discard_only() -> None:
 
 def test_a_hand_of_hearts_alone_may_lead_them() -> None:
     # Seat 1 holds only hearts: dealer 2 makes him the declarer; he may lead them.
-    state = rules().new_deal("no_hearts", SUITED, dealer=2)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="no_hearts", dealer=2)
     assert state.to_move == 1 and len(state.legal_moves()) == 13
     end = play_out(state)
     assert end.results[-1].points == (0, -390, 0, 0)

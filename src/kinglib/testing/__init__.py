@@ -15,9 +15,10 @@
 
 from kinglib.plugins.invariants import Invariants, contract_total, invariants_of
 from kinglib.testing.checks import check_deal, check_invariants, check_state
-from kinglib.testing.deals import deal_from_text, deal_points, play_moves, play_out
+from kinglib.testing.deals import HandBuilt, deal_from_text, deal_points, play_moves, play_out
 
 __all__ = [
+    "HandBuilt",
     "Invariants",
     "check_deal",
     "check_invariants",

@@ -15,10 +15,11 @@ reads well in a triple-quoted string. The cards of a hand or a pile keep the ord
 a variant that deals in stages reads it (the three-card stage of a trump round), and a stock is
 drawn first card first.
 
-:func:`deal_from_text` starts the deal (:meth:`Rules.new_deal <kinglib.Rules.new_deal>`);
-:func:`play_moves` applies moves written as text; :func:`play_out` plays on to the end with the
-first legal move (or random ones); :func:`deal_points` does all three and gives the deal's
-points, the number a hand-built deal's test checks exactly.
+:class:`HandBuilt` is the deal as written; :func:`deal_from_text` starts it
+(:meth:`Rules.new_deal <kinglib.Rules.new_deal>`); :func:`play_moves` applies moves written as
+text; :func:`play_out` plays on to the end with the first legal move (or random ones);
+:func:`deal_points` does all three and gives the deal's points, the number a hand-built deal's
+test checks exactly.
 """
 
 from __future__ import annotations
@@ -26,19 +27,91 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import attrs
+
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import State
 from kinglib.values.cards import Suit
 from kinglib.values.errors import NotationError
 from kinglib.values.moves import parse_move
 
-__all__ = ["deal_from_text", "deal_points", "play_moves", "play_out"]
+__all__ = ["HandBuilt", "deal_from_text", "deal_points", "play_moves", "play_out"]
 
 #: The piles a deal's text may give, by the name :meth:`Rules.new_deal` takes them by.
 PILES = ("widow", "stock", "kitty")
 
 #: The moves written as two words when moves are separated by spaces (``bid 3``).
 _TWO_WORDS = ("bid", "choose", "declare")
+
+
+@attrs.frozen
+class HandBuilt:
+    """A deal as its text gives it: the contract, the dealer, the trump, the hands and piles.
+
+    :meth:`parse` reads the text (see the module's description), :meth:`start` deals it.
+    ``hands`` holds one hand per seat as the text wrote it, seat 0 first; ``piles`` the piles
+    given, by name.
+
+    >>> deal = HandBuilt.parse('''
+    ...     no_tricks dealer=3
+    ...     0: AS KS
+    ...     1: AH KH
+    ...     2: AD KD
+    ...     3: AC KC
+    ... ''')
+    >>> deal.contract, deal.dealer, deal.hands[1]
+    ('no_tricks', 3, 'AH KH')
+    """
+
+    #: The contract id of the header (``""`` for a text without a header).
+    contract: str
+    #: The dealing seat (0 unless the header says ``dealer=SEAT``).
+    dealer: int
+    #: The trump the header names (``trump=SUIT``), or None.
+    trump: str | None
+    #: One hand per seat, as written, seat 0 first.
+    hands: tuple[str, ...]
+    #: The piles written (``widow``, ``stock``, ``kitty``), as (name, cards) pairs.
+    piles: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> HandBuilt:
+        """The deal written in ``text``; the header may be left out (the contract is then ``""``).
+
+        Raises :class:`~kinglib.values.errors.NotationError` for text that is no deal: an
+        unknown word in the header, a line that names no seat or pile, a seat or pile given
+        twice, a seat missing. The cards are read when the deal is started.
+        """
+        contract, dealer, trump, hands, piles = _read(text)
+        return cls(contract, dealer, trump, tuple(hands), tuple(piles.items()))
+
+    def start(
+        self,
+        rules: Rules,
+        *,
+        contract: str | None = None,
+        dealer: int | None = None,
+        trump: Suit | str | None = None,
+    ) -> State:
+        """The first state of this deal under ``rules`` (:meth:`Rules.new_deal`).
+
+        ``contract``, ``dealer`` and ``trump``, when given, replace the written ones. Raises
+        :class:`~kinglib.values.errors.NotationError` when no contract is written or given, and
+        :class:`~kinglib.values.errors.RulesError` for a deal the rules refuse.
+        """
+        contract = self.contract if contract is None else contract
+        if not contract:
+            raise NotationError("the deal names no contract: write a header or give one")
+        piles = dict(self.piles)
+        return rules.new_deal(
+            contract,
+            list(self.hands),
+            self.dealer if dealer is None else dealer,
+            widow=piles.get("widow"),
+            stock=piles.get("stock"),
+            kitty=piles.get("kitty"),
+            trump=self.trump if trump is None else trump,
+        )
 
 
 def deal_from_text(
@@ -53,7 +126,8 @@ def deal_from_text(
 
     ``contract``, ``dealer`` and ``trump``, when given, replace what the header says, so that
     one layout of the cards can be played in several contracts or from several seats; with a
-    ``contract`` the text may leave the header out and start with the hands.
+    ``contract`` the text may leave the header out and start with the hands. The same as
+    ``HandBuilt.parse(text).start(rules, ...)``.
 
     >>> import kinglib
     >>> state = deal_from_text(
@@ -69,23 +143,12 @@ def deal_from_text(
     >>> state.contract, state.dealer, state.to_move
     ('no_hearts', 3, 0)
 
-    Raises :class:`~kinglib.values.errors.NotationError` for text that is no deal (no header,
-    an unknown word in the header, a line that names no seat or pile, a seat or pile given twice,
-    a seat missing) and :class:`~kinglib.values.errors.RulesError` for a deal the rules refuse
-    (see :meth:`Rules.new_deal <kinglib.Rules.new_deal>`).
+    Raises :class:`~kinglib.values.errors.NotationError` for text that is no deal (see
+    :meth:`HandBuilt.parse`) or names no contract, and
+    :class:`~kinglib.values.errors.RulesError` for a deal the rules refuse (see
+    :meth:`Rules.new_deal <kinglib.Rules.new_deal>`).
     """
-    written, written_dealer, written_trump, hands, piles = _read(
-        text, headless=contract is not None
-    )
-    return rules.new_deal(
-        written if contract is None else contract,
-        hands,
-        written_dealer if dealer is None else dealer,
-        widow=piles.get("widow"),
-        stock=piles.get("stock"),
-        kitty=piles.get("kitty"),
-        trump=written_trump if trump is None else trump,
-    )
+    return HandBuilt.parse(text).start(rules, contract=contract, dealer=dealer, trump=trump)
 
 
 def play_moves(state: State, moves: str) -> State:
@@ -164,21 +227,19 @@ def deal_points(rules: Rules, text: str, moves: str = "") -> tuple[int, ...]:
 # ------------------------------------------------------------------ reading the text
 
 
-def _read(
-    text: str, *, headless: bool = False
-) -> tuple[str, int, str | None, list[str], dict[str, str]]:
+def _read(text: str) -> tuple[str, int, str | None, list[str], dict[str, str]]:
     """The contract, dealer, trump, hands (in seat order) and piles written in ``text``.
 
-    With ``headless``, the text may have no header (the contract is then ``""``).
+    A text without a header gives the contract ``""``.
     """
     if not isinstance(text, str):
         raise NotationError(f"a deal is written as text, not {type(text).__name__}")
     lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
-    if headless and (not lines or ":" in lines[0]):
+    if not lines:
+        raise NotationError("a deal's text gives no hands")
+    if ":" in lines[0]:
         lines.insert(0, "")
-    elif not lines or ":" in lines[0].split()[0]:
-        raise NotationError("a deal's text starts with a line naming its contract")
     contract, *words = lines[0].split() or [""]
     dealer = 0
     trump: str | None = None
