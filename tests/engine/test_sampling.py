@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import CardSet, Phase, State, Suit
 from kinglib.engine.sampling import DealStart, HiddenLayout, SamplingError
-from kinglib.testing import deal_from_text, strategies
+from kinglib.testing import HandBuilt, deal_from_text, strategies
 from kinglib.values.moves import Discard
 from kinglib_variants._hidden import atomic_layout, domino_layout
 from kinglib_variants.domino import DominoAux, stock_order
@@ -550,17 +550,21 @@ def test_a_domino_sample_before_any_draw_has_the_stock_of_its_order() -> None:
         assert world.pile("stock") == CardSet.from_mask(sum(c.mask for c in order))
 
 
-ATOMIC_HANDS = [
-    "KS QS JS TS 9S 8S 7S AD KD QD",
-    "AS AH KH QH JH AC KC QC JC TC",
-    "TH 9H 8H 7H JD TD 9D 8D 7D 9C",
-]
+ATOMIC_HANDS_DEAL = """
+    no_hearts dealer=2
+    0: KS QS JS TS 9S 8S 7S AD KD QD
+    1: AS AH KH QH JH AC KC QC JC TC
+    2: TH 9H 8H 7H JD TD 9D 8D 7D 9C
+    widow: 8C 7C
+"""
+#: The hands of ``ATOMIC_HANDS_DEAL``, seat 0 first.
+ATOMIC_HANDS = list(HandBuilt.parse(ATOMIC_HANDS_DEAL).hands)
 
 
 def _atomic_no_hearts() -> State:
     """Seat 0 declares no_hearts and takes the widow 8C 7C; seat 1 holds AS."""
     rules = kinglib.load_rules("atomic")
-    return rules.new_deal("no_hearts", ATOMIC_HANDS, dealer=2, widow="8C 7C")
+    return deal_from_text(rules, ATOMIC_HANDS_DEAL)
 
 
 def test_atomic_layout_before_the_declarer_discards() -> None:

@@ -23,7 +23,7 @@ import kinglib
 from kinglib import Bid, Card, CardSet, Declare, Keep, Pass, Phase, Sell, State, Suit
 from kinglib.apps.rule_tables import deal_label, score_sheet
 from kinglib.plugins.invariants import shown_in_extras
-from kinglib.testing import check_deal, check_state, invariants_of
+from kinglib.testing import HandBuilt, check_deal, check_state, deal_from_text, invariants_of
 
 OTYGRYSH = kinglib.load_rules("simple", scheme="otygrysh")
 THREE_HAND = kinglib.load_rules("three-hand", scheme="otygrysh")
@@ -250,12 +250,15 @@ def test_a_written_hand_is_dealt_in_the_order_written(
 
 # Seat 0 written as "7C AS 7H KS ...": as text the first three are 7C AS 7H and 7D the last;
 # as a card set, display order makes AS KS QS the first three and 7C the last.
-WRITTEN_ORDER = [
-    "7C AS 7H KS QS JS TS 7D",
-    "AH KH QH JH TH 9H 8H 9S",
-    "AC KC QC JC TC 9C 8C 8S",
-    "AD KD QD JD TD 9D 8D 7S",
-]
+WRITTEN_ORDER_DEAL = """
+    trumps dealer=3
+    0: 7C AS 7H KS QS JS TS 7D
+    1: AH KH QH JH TH 9H 8H 9S
+    2: AC KC QC JC TC 9C 8C 8S
+    3: AD KD QD JD TD 9D 8D 7S
+"""
+#: The hands of ``WRITTEN_ORDER_DEAL``, seat 0 first.
+WRITTEN_ORDER = list(HandBuilt.parse(WRITTEN_ORDER_DEAL).hands)
 
 
 def test_a_card_set_has_no_order_and_is_dealt_in_display_order() -> None:
@@ -270,7 +273,7 @@ def test_a_card_set_has_no_order_and_is_dealt_in_display_order() -> None:
 
 
 def test_text_order_and_display_order_differ() -> None:
-    state = OTYGRYSH.new_deal("trumps", WRITTEN_ORDER, dealer=3)
+    state = deal_from_text(OTYGRYSH, WRITTEN_ORDER_DEAL)
     assert state.hand(0) == CardSet.parse("7C AS 7H")
     assert state.apply(Declare("last")).trump is Suit.DIAMONDS
 

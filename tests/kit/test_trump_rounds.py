@@ -45,7 +45,7 @@ from kinglib.kit.trump_rounds import (
     raspis_allowed,
     score_trump_round,
 )
-from kinglib.testing import deal_from_text, play_out
+from kinglib.testing import HandBuilt, deal_from_text, play_out
 from kinglib.testing.checks import check_cards
 from kinglib.values.moves import Move
 from tests.support import VOID_CLUBS_DEAL, check_trump_round_match, check_undealt_hidden
@@ -164,13 +164,15 @@ def test_misere_deal_scores_three_a_trick() -> None:
 
 # ----------------------------------------------------------------------- praise mode
 
-PRAISE = [
-    # In dealing order: the first three cards of each hand come before the declaration.
-    "9S AD KS AS QS JS TS 8S",
-    "AH KH QH JH TH 9H 8H 7H",
-    "KD QD JD TD 9D 8D 7D 7S",
-    "AC KC QC JC TC 9C 8C 7C",
-]
+PRAISE_DEAL = """
+    trumps dealer=3
+    0: 9S AD KS AS QS JS TS 8S
+    1: AH KH QH JH TH 9H 8H 7H
+    2: KD QD JD TD 9D 8D 7D 7S
+    3: AC KC QC JC TC 9C 8C 7C
+"""
+#: The hands of ``PRAISE_DEAL``, seat 0 first.
+PRAISE = list(HandBuilt.parse(PRAISE_DEAL).hands)
 
 
 def praise_deal(hands: list[str] = PRAISE) -> State:
@@ -370,7 +372,7 @@ def test_bad_praise_hands_are_refused() -> None:
 
 
 def test_new_deal_without_a_trump_opens_praise_mode_in_the_order_written() -> None:
-    state = RULES.new_deal("trumps", PRAISE, dealer=3)
+    state = deal_from_text(RULES, PRAISE_DEAL)
     assert state.phase is Phase.DECLARE
     assert state.hand(0) == CardSet.parse("9S AD KS")
     state = state.apply(Declare("last"))
@@ -881,7 +883,7 @@ def test_a_trump_round_is_scored_at_the_price_of_its_first_trick() -> None:
     free = attrs.evolve(trumps, trick_values=(), total=None)
     assert score_trump_round(RULES, final.evolve(contract_info=free)) == (0, 0, 0, 0)
     # Not a praise-mode deal: left to the other hooks.
-    given = RULES.new_deal("trumps", PRAISE, dealer=3, trump=Suit.SPADES)
+    given = deal_from_text(RULES, PRAISE_DEAL, trump=Suit.SPADES)
     assert score_trump_round(RULES, _finish(given)) is None
 
 

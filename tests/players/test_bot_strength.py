@@ -42,7 +42,7 @@ import pytest
 
 import kinglib
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot
-from kinglib.testing import deal_from_text
+from kinglib.testing import HandBuilt, deal_from_text
 from kinglib.values.cards import CardSet
 from kinglib.values.moves import Bid, Choose, Discard, Pass, Play
 
@@ -103,17 +103,20 @@ def decide(state: kinglib.State) -> kinglib.Move:
     return HeuristicBot().choose_move(state.view(seat))
 
 
-JOKERS4 = [
-    "AH 9H 8H AS KS QS JS TS AD KD QD JD TD",
-    "JK1 5H 4H AC KC QC JC TC 9C 8C 9D 8D 7D",
-    "KH QH JH TH 7H 6H 9S 8S 7S 6S 6D 5D 4D",
-    "3H 2H 5S 4S 3S 2S 7C 6C 5C 4C 3C 3D 2D",
-]
+JOKERS4_DEAL = """
+    jokers dealer=3
+    0: AH 9H 8H AS KS QS JS TS AD KD QD JD TD
+    1: JK1 5H 4H AC KC QC JC TC 9C 8C 9D 8D 7D
+    2: KH QH JH TH 7H 6H 9S 8S 7S 6S 6D 5D 4D
+    3: 3H 2H 5S 4S 3S 2S 7C 6C 5C 4C 3C 3D 2D
+"""
+#: The hands of ``JOKERS4_DEAL``, seat 0 first.
+JOKERS4 = list(HandBuilt.parse(JOKERS4_DEAL).hands)
 
 
 def test_joker_goes_under_a_higher_heart() -> None:
     # Seat 0 leads A♥: the joker (between J♥ and 10♥) cannot win, and costs 20: it goes.
-    state = play(kinglib.load_rules("jokers").new_deal("jokers", JOKERS4, dealer=3), "AH")
+    state = play(deal_from_text(kinglib.load_rules("jokers"), JOKERS4_DEAL), "AH")
     assert decide(state) == Play(kinglib.Card.parse("JK1"))
 
 

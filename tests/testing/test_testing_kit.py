@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib.engine.dealing import Deal
 from kinglib.plugins.invariants import Invariants, contract_total, invariants_of
-from kinglib.testing import strategies
+from kinglib.testing import HandBuilt, deal_from_text, strategies
 from tests.conftest import KINGLIB_PLUGIN_ARGS
 
 SIMPLE = kinglib.load_rules("simple")
@@ -59,16 +59,19 @@ def test_deals_use_the_given_contracts_and_every_card(state: kinglib.State) -> N
         assert state.trump is not None
 
 
-HANDS = ["AS KS QS JS TS 9S 8S 7S", "KH AH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D"]
-HANDS.append("AC KC QC JC TC 9C 8C 7C")
+HANDS_DEAL = """
+    no_king dealer=3
+    0: AS KS QS JS TS 9S 8S 7S
+    1: KH AH QH JH TH 9H 8H 7H
+    2: AD KD QD JD TD 9D 8D 7D
+    3: AC KC QC JC TC 9C 8C 7C
+"""
+#: The hands of ``HANDS_DEAL``, seat 0 first.
+HANDS = list(HandBuilt.parse(HANDS_DEAL).hands)
 
 
 def test_moves_of_a_finished_state_are_refused() -> None:
-    state = SIMPLE.new_deal(
-        "no_king",
-        HANDS,
-        dealer=3,
-    )
+    state = deal_from_text(SIMPLE, HANDS_DEAL)
     while not state.is_over:
         state = state.apply(state.legal_moves()[0])
     with pytest.raises(ValueError, match="is over: it has no moves"):

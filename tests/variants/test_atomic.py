@@ -24,7 +24,7 @@ from kinglib import (
 )
 from kinglib.kit.widow import DiscardCards, widow_of
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import play_out
+from kinglib.testing import HandBuilt, deal_from_text, play_out
 from kinglib.values.schedule import Schedule
 from kinglib_variants.atomic import GAMES
 from tests.support import (
@@ -37,19 +37,27 @@ from tests.support import (
 )
 
 # Seat 1 (eldest, dealer 0) is the declarer; he holds a card of every scoring kind.
-MIXED = [
-    "AS KS QS JS TS 9S 8S 7S 9C 8C",
-    "AH KH QH JH TH 9H QD JD KD AD",
-    "8H 7H TD 9D 8D 7D AC KC QC JC",
-]
-MIXED_WIDOW = "TC 7C"
+MIXED_DEAL = """
+    trumps dealer=0
+    0: AS KS QS JS TS 9S 8S 7S 9C 8C
+    1: AH KH QH JH TH 9H QD JD KD AD
+    2: 8H 7H TD 9D 8D 7D AC KC QC JC
+    widow: TC 7C
+"""
+#: The hands of ``MIXED_DEAL``, seat 0 first.
+MIXED = list(HandBuilt.parse(MIXED_DEAL).hands)
+MIXED_WIDOW = dict(HandBuilt.parse(MIXED_DEAL).piles)["widow"]
 # Each seat holds one whole suit: seat 1 spades and two clubs, seat 2 diamonds, seat 0 hearts.
-SUITED = [
-    "AH KH QH JH TH 9H 8H 7H TC 9C",
-    "AS KS QS JS TS 9S 8S 7S AC KC",
-    "AD KD QD JD TD 9D 8D 7D QC JC",
-]
-SUITED_WIDOW = "8C 7C"
+SUITED_DEAL = """
+    no_hearts dealer=0
+    0: AH KH QH JH TH 9H 8H 7H TC 9C
+    1: AS KS QS JS TS 9S 8S 7S AC KC
+    2: AD KD QD JD TD 9D 8D 7D QC JC
+    widow: 8C 7C
+"""
+#: The hands of ``SUITED_DEAL``, seat 0 first.
+SUITED = list(HandBuilt.parse(SUITED_DEAL).hands)
+SUITED_WIDOW = dict(HandBuilt.parse(SUITED_DEAL).piles)["widow"]
 
 
 def rules(**options: object) -> kinglib.Rules:
@@ -89,7 +97,7 @@ CONTRACTS = ["no_hearts", "no_boys", "no_girls", "no_king", "no_tricks", "no_las
 @pytest.mark.parametrize("boys", ["jacks+kings", "jacks"])
 @pytest.mark.parametrize("contract", CONTRACTS)
 def test_discard_restriction_per_contract(contract: str, boys: str) -> None:
-    state = rules(boys=boys).new_deal(contract, MIXED, dealer=0, widow=MIXED_WIDOW)
+    state = deal_from_text(rules(boys=boys), MIXED_DEAL, contract=contract)
     assert state.phase is Phase.DISCARD and state.to_move == 1
     hand = state.hand(1)
     assert hand == CardSet.parse(MIXED[1]) | CardSet.parse(MIXED_WIDOW)
@@ -116,35 +124,35 @@ def _allowed_for(contract: str, boys: str, hand: CardSet) -> CardSet:
 
 def test_discard_restriction_exact_sets() -> None:
     # seat 1 holds AH KH QH JH TH 9H QD JD KD AD; the widow TC 7C
-    state = rules().new_deal("no_boys", MIXED, dealer=0, widow=MIXED_WIDOW)
+    state = deal_from_text(rules(), MIXED_DEAL, contract="no_boys")
     allowed = CardSet.parse("AH QH TH 9H QD AD TC 7C")
     assert list(state.legal_moves()) == pairs(allowed)
     assert len(state.legal_moves()) == 28
-    jacks = rules(boys="jacks").new_deal("no_boys", MIXED, dealer=0, widow=MIXED_WIDOW)
+    jacks = deal_from_text(rules(boys="jacks"), MIXED_DEAL, contract="no_boys")
     assert Discard("KH KD") in jacks.legal_moves()
     assert Discard("JH KD") not in jacks.legal_moves()
     with pytest.raises(IllegalMoveError, match="JH scores in no_boys"):
         jacks.apply(Discard("JH KD"))
-    hearts = rules().new_deal("no_hearts", MIXED, dealer=0, widow=MIXED_WIDOW)
+    hearts = deal_from_text(rules(), MIXED_DEAL, contract="no_hearts")
     assert list(hearts.legal_moves()) == pairs(CardSet.parse("QD JD KD AD TC 7C"))
     with pytest.raises(IllegalMoveError, match="AH KH score in no_hearts"):
         hearts.apply(Discard("AH KH"))
-    king = rules().new_deal("no_king", MIXED, dealer=0, widow=MIXED_WIDOW)
+    king = deal_from_text(rules(), MIXED_DEAL, contract="no_king")
     assert len(king.legal_moves()) == 55  # 11 cards but KH
     with pytest.raises(IllegalMoveError, match="KH scores in no_king"):
         king.apply(Discard("KH AH"))
-    girls = rules().new_deal("no_girls", MIXED, dealer=0, widow=MIXED_WIDOW)
+    girls = deal_from_text(rules(), MIXED_DEAL, contract="no_girls")
     with pytest.raises(IllegalMoveError, match="QD scores in no_girls"):
         girls.apply(Discard("QD AD"))
     for free in ("no_tricks", "no_last_two"):
-        state = rules().new_deal(free, MIXED, dealer=0, widow=MIXED_WIDOW)
+        state = deal_from_text(rules(), MIXED_DEAL, contract=free)
         assert len(state.legal_moves()) == 66
-    trumps = rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="S")
+    trumps = deal_from_text(rules(), MIXED_DEAL, trump="S")
     assert trumps.phase is Phase.DISCARD and len(trumps.legal_moves()) == 66
 
 
 def test_bad_discards_are_refused_with_reasons() -> None:
-    state = rules().new_deal("no_tricks", MIXED, dealer=0, widow=MIXED_WIDOW)
+    state = deal_from_text(rules(), MIXED_DEAL, contract="no_tricks")
     with pytest.raises(IllegalMoveError, match="exactly 2 cards, not 1"):
         state.apply(Discard("AH"))
     with pytest.raises(IllegalMoveError, match="exactly 2 cards, not 3"):
@@ -159,7 +167,7 @@ def test_bad_discards_are_refused_with_reasons() -> None:
 
 
 def test_widow_hidden_until_the_trump_is_named_then_public() -> None:
-    state = rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    state = deal_from_text(rules(), MIXED_DEAL)
     widow = CardSet.parse(MIXED_WIDOW)
     assert state.phase is Phase.DECLARE and state.to_move == 1
     assert len(state.hand(1)) == 10
@@ -198,7 +206,7 @@ def test_shown_cards_invariant_is_the_widow_once_shown() -> None:
     r = rules()
     shown = invariants_of(r).shown_cards
     widow = CardSet.parse(MIXED_WIDOW)
-    hidden = r.new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    hidden = deal_from_text(r, MIXED_DEAL)
     assert hidden.phase is Phase.DECLARE
     assert [shown(hidden, seat) for seat in range(3)] == [CardSet()] * 3
     declared = hidden.apply(Declare("D"))
@@ -209,22 +217,22 @@ def test_shown_cards_invariant_is_the_widow_once_shown() -> None:
 
 
 def test_notrump_option() -> None:
-    state = rules(notrump=True).new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    state = deal_from_text(rules(notrump=True), MIXED_DEAL)
     assert Declare("notrump") in state.legal_moves()
     assert state.apply(Declare("notrump")).trump == "notrump"
     with pytest.raises(RulesError, match="notrump may not be ordered"):
-        rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="notrump")
+        deal_from_text(rules(), MIXED_DEAL, trump="notrump")
     with pytest.raises(RulesError, match="misere may not be ordered"):
-        rules(notrump=True).new_deal("trumps", MIXED, widow=MIXED_WIDOW, trump="misere")
+        deal_from_text(rules(notrump=True), MIXED_DEAL, trump="misere")
     with pytest.raises(RulesError, match="no_hearts is not a trump round"):
-        rules().new_deal("no_hearts", MIXED, dealer=0, widow=MIXED_WIDOW, trump="S")
+        deal_from_text(rules(), MIXED_DEAL, contract="no_hearts", trump="S")
 
 
 # ------------------------------------------------------------------ whole deals
 
 
 def test_no_hearts_declarer_takes_every_heart() -> None:
-    state = rules().new_deal("no_hearts", SUITED, dealer=0, widow=SUITED_WIDOW)
+    state = deal_from_text(rules(), SUITED_DEAL)
     state = state.apply(Discard("AC KC"))
     assert state.pile("discard") == CardSet.parse("AC KC")
     final = play_out(state)
@@ -238,7 +246,7 @@ def test_no_hearts_declarer_takes_every_heart() -> None:
 def test_discarded_cards_score_for_nobody() -> None:
     # seat 1 discards the two clubs of the widow; his spades win all eight tricks, then
     # AC and KC win the last two: in no_last_two he pays both, the discard is nobody's
-    state = rules().new_deal("no_last_two", SUITED, dealer=0, widow=SUITED_WIDOW)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="no_last_two")
     state = state.apply(Discard("8C 7C"))
     final = play_out(state)
     assert final.results[0].points == (0, -40, 0)
@@ -249,7 +257,7 @@ def test_discarded_cards_score_for_nobody() -> None:
 
 def test_trump_round_eight_a_trick() -> None:
     # seat 1 orders hearts but holds none: seat 0's hearts trump his spades
-    state = rules().new_deal("trumps", SUITED, dealer=0, widow=SUITED_WIDOW, trump="H")
+    state = deal_from_text(rules(), SUITED_DEAL, contract="trumps", trump="H")
     state = state.apply(Discard("8C 7C"))
     final = play_out(state)
     result = final.results[0]
@@ -392,7 +400,7 @@ def test_zero_sum_per_player(seed: int) -> None:
 
 
 def test_widow_of_tells_the_widow_once_it_is_shown() -> None:
-    state = rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    state = deal_from_text(rules(), MIXED_DEAL)
     assert widow_of(state) is None  # still face down while the trump is named
     shown = state.apply(Declare("D"))
     assert widow_of(shown) == CardSet.parse(MIXED_WIDOW)
@@ -401,7 +409,7 @@ def test_widow_of_tells_the_widow_once_it_is_shown() -> None:
 
 def test_the_discard_phase_says_why_word_for_word() -> None:
     # Seat 1 has taken the widow of a no_hearts deal: hearts score, the rest may go.
-    state = rules().new_deal("no_hearts", MIXED, dealer=0, widow=MIXED_WIDOW)
+    state = deal_from_text(rules(), MIXED_DEAL, contract="no_hearts")
     assert state.phase is Phase.DISCARD and state.to_move == 1
     phase = DiscardCards()
     assert phase.count == 2
@@ -432,17 +440,15 @@ def test_the_discard_phase_says_why_word_for_word() -> None:
 
 def test_a_given_trump_follows_the_notrump_option_word_for_word() -> None:
     """A hand-built trump round may come with notrump only when the option allows it."""
-    state = rules(notrump=True).new_deal(
-        "trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="notrump"
-    )
+    state = deal_from_text(rules(notrump=True), MIXED_DEAL, trump="notrump")
     assert state.phase is Phase.DISCARD and state.to_move == 1 and state.maker == 1
     assert state.trump == "notrump"
     assert state.hand(1) == CardSet.parse(MIXED[1]) | CardSet.parse(MIXED_WIDOW)
     with pytest.raises(RulesError) as refused:
-        rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="notrump")
+        deal_from_text(rules(), MIXED_DEAL, trump="notrump")
     assert str(refused.value) == "notrump may not be ordered in atomic (allowed: S, H, D, C)"
     with pytest.raises(RulesError) as misere:
-        rules(notrump=True).new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW, trump="misere")
+        deal_from_text(rules(notrump=True), MIXED_DEAL, trump="misere")
     assert str(misere.value) == (
         "misere may not be ordered in atomic (allowed: S, H, D, C, notrump)"
     )
@@ -450,7 +456,7 @@ def test_a_given_trump_follows_the_notrump_option_word_for_word() -> None:
 
 def test_the_widow_pile_is_visible_to_everyone_once_shown() -> None:
     """Before the widow is shown only the declarer sees a pile (his discard); then all see it."""
-    hidden = rules().new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    hidden = deal_from_text(rules(), MIXED_DEAL)
     assert hidden.phase is Phase.DECLARE
     assert [sorted(hidden.view(seat).piles) for seat in range(3)] == [[], ["discard"], []]
     shown = hidden.apply(Declare("D"))
@@ -470,11 +476,11 @@ def test_the_widow_pile_is_visible_to_everyone_once_shown() -> None:
 
 def test_the_deal_details_are_the_widow_once_shown_else_nothing() -> None:
     r = rules()
-    hidden = r.new_deal("trumps", MIXED, dealer=0, widow=MIXED_WIDOW)
+    hidden = deal_from_text(r, MIXED_DEAL)
     assert r.deal_details(hidden) == ()
     shown = hidden.apply(Declare("D"))
     assert r.deal_details(shown) == (("widow", CardSet.parse(MIXED_WIDOW)),)
-    given = r.new_deal("no_king", MIXED, dealer=0, widow=MIXED_WIDOW)
+    given = deal_from_text(r, MIXED_DEAL, contract="no_king")
     assert r.deal_details(given) == (("widow", CardSet.parse(MIXED_WIDOW)),)
 
 

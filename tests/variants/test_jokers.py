@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib import Card, CardSet, IllegalMoveError, Play, RulesError, State
-from kinglib.testing import deal_from_text
+from kinglib.testing import HandBuilt, deal_from_text
 from kinglib.values.cards import JOKERS_MASK, SUIT_MASKS, Suit
 from kinglib_variants import jokers
 
@@ -146,16 +146,19 @@ def test_a_joker_led_is_a_heart_lead_and_loses_to_the_jack() -> None:
     assert state.results[0].points == (-83, -41, 0, 0)
 
 
-THIRD = [
-    "AS AH KH QH AD KD QD JD TD 9D 8D 7D 6D",
-    "KS JK1 JH TH 9H AC KC QC JC TC 9C 8C 7C",
-    "QS 8H 7H 6H 5H TS 9S 8S 7S 6S 5S 4S 3S",
-    "JS 4H 3H 2H 2S 5D 4D 3D 2D 6C 5C 4C 3C",
-]
+THIRD_DEAL = """
+    jokers dealer=3
+    0: AS AH KH QH AD KD QD JD TD 9D 8D 7D 6D
+    1: KS JK1 JH TH 9H AC KC QC JC TC 9C 8C 7C
+    2: QS 8H 7H 6H 5H TS 9S 8S 7S 6S 5S 4S 3S
+    3: JS 4H 3H 2H 2S 5D 4D 3D 2D 6C 5C 4C 3C
+"""
+#: The hands of ``THIRD_DEAL``, seat 0 first.
+THIRD = list(HandBuilt.parse(THIRD_DEAL).hands)
 
 
 def test_joker_free_lets_a_joker_beat_a_suit_its_holder_could_follow() -> None:
-    state = rules(joker_free=True).new_deal("jokers", THIRD, dealer=3)
+    state = deal_from_text(rules(joker_free=True), THIRD_DEAL)
     state = play(state, "AS")
     assert legal(state) == {"KS", "JK1"}
     state = play(state, "JK1", "QS", "JS")
@@ -167,7 +170,7 @@ def test_joker_free_lets_a_joker_beat_a_suit_its_holder_could_follow() -> None:
 
 
 def test_without_joker_free_a_joker_may_not_be_played_while_following_is_possible() -> None:
-    state = play(rules().new_deal("jokers", THIRD, dealer=3), "AS")
+    state = play(deal_from_text(rules(), THIRD_DEAL), "AS")
     assert legal(state) == {"KS"}
     with pytest.raises(IllegalMoveError, match="joker_free"):
         state.apply(Play(JK1))
@@ -183,7 +186,7 @@ def test_without_joker_free_a_joker_may_not_be_played_while_following_is_possibl
 
 @pytest.mark.parametrize("joker_free", [False, True])
 def test_joker_free_changes_nothing_on_a_heart_lead_or_a_lead(joker_free: bool) -> None:
-    state = rules(joker_free=joker_free).new_deal("jokers", THIRD, dealer=3)
+    state = deal_from_text(rules(joker_free=joker_free), THIRD_DEAL)
     state = play(state, "AS", "KS", "QS", "JS", "AH")
     assert legal(state) == {"JK1", "JH", "TH", "9H"}
     state = play(state, "TH", "8H", "4H")
@@ -197,7 +200,7 @@ def refusal(state: State, move: kinglib.Move) -> str:
 
 
 def test_refusals_say_why_word_for_word() -> None:
-    state = rules().new_deal("jokers", THIRD, dealer=3)
+    state = deal_from_text(rules(), THIRD_DEAL)
     assert refusal(state, Play(Card.parse("KS"))) == (
         "seat 0 may not play KS: seat 0 does not hold KS"
     )
@@ -224,15 +227,19 @@ def test_refusals_say_why_word_for_word() -> None:
 
 # ------------------------------------------------------------------ three players
 
-THREE = [
-    "JK1 AH KH AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD",
-    "JK2 QH JH TH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC",
-    "9H 8H 7H 6H 5H 4H 3H KC QC JC TC 9C 8C 7C 6C 5C 4C",
-]
+THREE_DEAL = """
+    jokers dealer=2
+    0: JK1 AH KH AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD
+    1: JK2 QH JH TH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC
+    2: 9H 8H 7H 6H 5H 4H 3H KC QC JC TC 9C 8C 7C 6C 5C 4C
+    kitty: 2H
+"""
+#: The hands of ``THREE_DEAL``, seat 0 first.
+THREE = list(HandBuilt.parse(THREE_DEAL).hands)
 
 
 def test_the_kitty_goes_unseen_to_the_winner_of_the_first_trick() -> None:
-    state = rules(players=3).new_deal("jokers", THREE, dealer=2, kitty="2H")
+    state = deal_from_text(rules(players=3), THREE_DEAL)
     assert state.to_move == 0
     for seat in range(3):
         view = state.view(seat)

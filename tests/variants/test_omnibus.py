@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Move, Phase, Play, State
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import deal_from_text
+from kinglib.testing import HandBuilt, deal_from_text
 from kinglib_variants import omnibus
 from tests.support import (
     Policy,
@@ -30,20 +30,26 @@ from tests.support import (
 
 # Six tricks spread every scoring card: seat 0 takes four hearts, seat 1 QS, TD and four
 # hearts, seat 3 five hearts, seat 2 nothing (see test_prices_of_a_spread_deal).
-SPREAD = [
-    "AH 7H TH QH KS JS TS 9S 8S 7S 6S 5S 3D",
-    "2H KH 8H AS 4S 3S AD KD QD JD 9D 8D 7D",
-    "3H 5H 9H QS TD 6D 5D 4D KC QC JC TC 9C",
-    "4H 6H JH 2S 2D AC 8C 7C 6C 5C 4C 3C 2C",
-]
+SPREAD_DEAL = """
+    omnibus dealer=3
+    0: AH 7H TH QH KS JS TS 9S 8S 7S 6S 5S 3D
+    1: 2H KH 8H AS 4S 3S AD KD QD JD 9D 8D 7D
+    2: 3H 5H 9H QS TD 6D 5D 4D KC QC JC TC 9C
+    3: 4H 6H JH 2S 2D AC 8C 7C 6C 5C 4C 3C 2C
+"""
+#: The hands of ``SPREAD_DEAL``, seat 0 first.
+SPREAD = list(HandBuilt.parse(SPREAD_DEAL).hands)
 SPREAD_PLAY = "AH 2H 3H 4H  5S AS QS 2S  AD TD 2D 3D  KH 5H 6H 7H  8H 9H JH TH  AC QH 4S 9C"
 # Every seat holds one whole suit: whoever leads first wins every trick.
-SUITED = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-]
+SUITED_DEAL = """
+    omnibus dealer=3
+    0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+    1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H
+    2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D
+    3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
+#: The hands of ``SUITED_DEAL``, seat 0 first.
+SUITED = list(HandBuilt.parse(SUITED_DEAL).hands)
 
 
 def rules(players: int = 4, **options: Any) -> kinglib.Rules:
@@ -91,7 +97,7 @@ def test_variant_is_registered_with_its_pack_and_prices() -> None:
 
 
 def test_any_card_may_be_led_and_nothing_is_forced() -> None:
-    state = rules().new_deal("omnibus", SPREAD, dealer=3)
+    state = deal_from_text(rules(), SPREAD_DEAL)
     assert state.phase is Phase.PLAY and state.to_move == 0
     assert set(state.legal_moves()) == {Play(c) for c in state.hand(0)}
     state = play(state, "QH")  # a heart lead is allowed at once
@@ -102,7 +108,7 @@ def test_any_card_may_be_led_and_nothing_is_forced() -> None:
 
 
 def test_prices_of_a_spread_deal() -> None:
-    state = rules().new_deal("omnibus", SPREAD, dealer=3)
+    state = deal_from_text(rules(), SPREAD_DEAL)
     state = play(state, SPREAD_PLAY)
     assert state.is_over, "every scoring card is taken: the deal ends early"
     result = state.results[0]
@@ -134,22 +140,22 @@ def test_bonus_card_option() -> None:
 
 
 def test_slam_shooter_scores_26() -> None:
-    state = first_legal(rules().new_deal("omnibus", SUITED, dealer=3))
+    state = first_legal(deal_from_text(rules(), SUITED_DEAL))
     result = state.results[0]
     assert result.points == (26, 0, 0, 0)
     assert result.detail("slam") == 0
 
 
 def test_slam_others_pay_26_each() -> None:
-    state = first_legal(rules(slam="others").new_deal("omnibus", SUITED, dealer=3))
+    state = first_legal(deal_from_text(rules(slam="others"), SUITED_DEAL))
     assert state.results[0].points == (0, -26, -26, -26)
-    state = first_legal(rules(slam="others").new_deal("omnibus", SUITED, dealer=1))
+    state = first_legal(deal_from_text(rules(slam="others"), SUITED_DEAL, dealer=1))
     # seat 2 leads its diamonds and takes everything
     assert state.results[0].points == (-26, -26, 0, -26)
 
 
 def test_slam_with_the_jack_of_diamonds() -> None:
-    state = first_legal(rules(bonus_card="JD").new_deal("omnibus", SUITED, dealer=3))
+    state = first_legal(deal_from_text(rules(bonus_card="JD"), SUITED_DEAL))
     assert state.results[0].points == (26, 0, 0, 0)
 
 

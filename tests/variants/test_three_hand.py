@@ -27,7 +27,7 @@ from kinglib import (
     variant_names,
 )
 from kinglib.kit.trump_rounds import UNDEALT, Praise, new_praise_deal
-from kinglib.testing import deal_from_text, play_out
+from kinglib.testing import HandBuilt, deal_from_text, play_out
 from kinglib.values.contracts import NEGATIVE_GAMES
 from tests.support import (
     check_trump_round_match,
@@ -153,11 +153,14 @@ def test_no_king_forced_on_a_void(scheme: str, price: int) -> None:
 
 
 # Dealer 2: seat 0 declares. Seat 0 holds the hearts, seat 1 the diamonds and the top spades.
-TRUMPS = [
-    "AH KH QH JH TH 9H 8H 7H JS TS",
-    "AD KD QD JD TD 9D 8D 7D KS QS",
-    "9S 8S 7S KC QC JC TC 9C 8C 7C",
-]
+TRUMPS_DEAL = """
+    trumps dealer=2 trump=misere
+    0: AH KH QH JH TH 9H 8H 7H JS TS
+    1: AD KD QD JD TD 9D 8D 7D KS QS
+    2: 9S 8S 7S KC QC JC TC 9C 8C 7C
+"""
+#: The hands of ``TRUMPS_DEAL``, seat 0 first.
+TRUMPS = list(HandBuilt.parse(TRUMPS_DEAL).hands)
 OTYGRYSH = load_rules("three-hand", scheme="otygrysh")
 
 
@@ -205,7 +208,7 @@ def test_a_three_hand_sale() -> None:
 
 
 def test_given_trump_deal() -> None:
-    state = OTYGRYSH.new_deal("trumps", TRUMPS, dealer=2, trump="misere")
+    state = deal_from_text(OTYGRYSH, TRUMPS_DEAL)
     assert state.phase is Phase.PLAY and state.maker == 0
     final = play_out(state, rng=random.Random(0), check=check_trump_round_match)
     assert final.results[0].total == 30
