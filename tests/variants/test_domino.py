@@ -26,7 +26,7 @@ from kinglib import (
 )
 from kinglib.engine.flow import start_deal
 from kinglib.engine.state import MatchSetup
-from kinglib.testing import deal_from_text
+from kinglib.testing import HandBuilt, deal_from_text
 from kinglib.values.cards import iter_indices
 from kinglib.values.schedule import Schedule
 from kinglib_variants import domino as domino_plugin
@@ -52,16 +52,21 @@ def legal(state: State) -> list[str]:
 
 
 # The two-suit deal: four one-suit hands but for hearts, and a stock of the low cards.
-SUITED = [
-    "AS KS QS JS TS 9S",
-    "AD KD QD JD TD 9D",
-    "AC KC QC JC TC 9C",
-    "AH KH QH JH TH 9H",
-]
+SUITED_DEAL = """
+    domino dealer=3
+    0: AS KS QS JS TS 9S
+    1: AD KD QD JD TD 9D
+    2: AC KC QC JC TC 9C
+    3: AH KH QH JH TH 9H
+"""
+#: The hands of ``SUITED_DEAL``, seat 0 first.
+SUITED = list(HandBuilt.parse(SUITED_DEAL).hands)
+#: The stock of most deals of ``SUITED_DEAL``, drawn first card first.
+STOCK = "stock: 8S 7S 8D 7D 8C 7C 8H 7H"
 
 
 def suited_deal(**options: Any) -> State:
-    return rules(**options).new_deal("domino", SUITED, dealer=3, stock="8S 7S 8D 7D 8C 7C 8H 7H")
+    return deal_from_text(rules(**options), SUITED_DEAL + STOCK)
 
 
 # ------------------------------------------------------------------ drawing
@@ -86,7 +91,7 @@ def test_a_player_who_cannot_follow_must_draw_and_then_play_the_card_drawn() -> 
 
 
 def test_draws_take_cards_until_the_led_suit_comes_and_keep_the_rest_in_hand() -> None:
-    state = rules().new_deal("domino", SUITED, dealer=3, stock="8D 7D 8H 8S 7S 8C 7C 7H")
+    state = deal_from_text(rules(), SUITED_DEAL + "stock: 8D 7D 8H 8S 7S 8C 7C 7H")
     state = play(state, "AS", "draw")
     assert state.hand(1) == CardSet.parse("AD KD QD JD TD 9D 8D 7D 8H 8S")
     assert legal(state) == ["8S"]
@@ -133,7 +138,7 @@ def test_refused_moves_say_why_and_change_nothing() -> None:
 
 
 def test_hearts_may_be_led_at_once() -> None:
-    state = rules().new_deal("domino", SUITED, dealer=2, stock="8S 7S 8D 7D 8C 7C 8H 7H")
+    state = deal_from_text(rules(), SUITED_DEAL + STOCK, dealer=2)
     assert state.to_move == 3
     assert set(legal(state)) == {"AH", "KH", "QH", "JH", "TH", "9H"}
 
@@ -274,11 +279,11 @@ def test_options_and_bad_inputs() -> None:
     with pytest.raises(RulesError, match="3, 4, 5, 6 players"):
         rules(players=2)
     with pytest.raises(RulesError, match="stock has 7 cards"):
-        rules().new_deal("domino", SUITED, stock="8S 7S 8D 7D 8C 7C 8H")
+        deal_from_text(rules(), SUITED_DEAL + "stock: 8S 7S 8D 7D 8C 7C 8H")
     with pytest.raises(RulesError, match="needs the stock"):
-        rules().new_deal("domino", SUITED)
+        deal_from_text(rules(), SUITED_DEAL)
     with pytest.raises(RulesError, match="no kitty"):
-        rules().new_deal("domino", SUITED, stock="8S 7S 8D 7D 8C 7C 8H 7H", kitty="")
+        deal_from_text(rules(), SUITED_DEAL + STOCK + "\nkitty:")
 
 
 def test_six_players_on_32_cards_are_refused_with_the_reason_and_the_pack_to_use() -> None:

@@ -35,15 +35,6 @@ def legal(state: State) -> set[str]:
     return {str(m) for m in state.legal_moves()}
 
 
-# Fillers: the spades, diamonds and clubs shared out the same way in several four-hand deals.
-FILL4 = [
-    "AS KS QS JS TS 9S 8S 7S 6S",
-    "AD KD QD JD TD 9D 8D 7D 6D",
-    "AC KC QC JC TC 9C 8C 7C 6C",
-    "5S 4S 3S 2S 5D 4D 3D 2D 5C 4C 3C",
-]
-
-
 # ------------------------------------------------------------------ notation
 
 
@@ -95,13 +86,14 @@ def test_the_packs() -> None:
 
 
 def test_a_joker_follows_a_heart_lead_and_beats_the_low_hearts() -> None:
-    hands = [
-        "AH 9H 5H 2H " + FILL4[0],
-        "KH TH 6H 3H " + FILL4[1],
-        "QH 8H 4H JK1 " + FILL4[2],
-        "JH 7H " + FILL4[3],
-    ]
-    state = rules().new_deal("jokers", hands, dealer=3)
+    deal = """
+        jokers dealer=3
+        0: AH 9H 5H 2H AS KS QS JS TS 9S 8S 7S 6S
+        1: KH TH 6H 3H AD KD QD JD TD 9D 8D 7D 6D
+        2: QH 8H 4H JK1 AC KC QC JC TC 9C 8C 7C 6C
+        3: JH 7H 5S 4S 3S 2S 5D 4D 3D 2D 5C 4C 3C
+    """
+    state = deal_from_text(rules(), deal)
     state = play(state, "2H", "3H")
     assert legal(state) == {"QH", "8H", "4H", "JK1"}
     data = state.view(2).to_dict()
@@ -125,13 +117,14 @@ def test_a_joker_follows_a_heart_lead_and_beats_the_low_hearts() -> None:
 
 
 def test_a_joker_led_is_a_heart_lead_and_loses_to_the_jack() -> None:
-    hands = [
-        "JK1 AH KH QH " + FILL4[0],
-        "JH TH 9H 8H " + FILL4[1],
-        "7H 6H 5H 4H " + FILL4[2],
-        "3H 2H " + FILL4[3],
-    ]
-    state = rules().new_deal("jokers", hands, dealer=3)
+    deal = """
+        jokers dealer=3
+        0: JK1 AH KH QH AS KS QS JS TS 9S 8S 7S 6S
+        1: JH TH 9H 8H AD KD QD JD TD 9D 8D 7D 6D
+        2: 7H 6H 5H 4H AC KC QC JC TC 9C 8C 7C 6C
+        3: 3H 2H 5S 4S 3S 2S 5D 4D 3D 2D 5C 4C 3C
+    """
+    state = deal_from_text(rules(), deal)
     assert "JK1" in legal(state)
     state = play(state, "JK1")
     assert legal(state) == {"JH", "TH", "9H", "8H"}
@@ -327,14 +320,15 @@ def test_the_deal_details_name_the_kitty_and_the_first_trick_winner() -> None:
 
 def test_four_players_have_no_deal_details() -> None:
     """No kitty with four players: no details, at any point of the deal or at its end."""
-    hands = [
-        "AH 9H 5H 2H " + FILL4[0],
-        "KH TH 6H 3H " + FILL4[1],
-        "QH 8H 4H JK1 " + FILL4[2],
-        "JH 7H " + FILL4[3],
-    ]
+    deal = """
+        jokers dealer=3
+        0: AH 9H 5H 2H AS KS QS JS TS 9S 8S 7S 6S
+        1: KH TH 6H 3H AD KD QD JD TD 9D 8D 7D 6D
+        2: QH 8H 4H JK1 AC KC QC JC TC 9C 8C 7C 6C
+        3: JH 7H 5S 4S 3S 2S 5D 4D 3D 2D 5C 4C 3C
+    """
     r = rules()
-    state = play(r.new_deal("jokers", hands, dealer=3), "2H", "3H", "JK1", "7H")
+    state = play(deal_from_text(r, deal), "2H", "3H", "JK1", "7H")
     assert len(state.tricks) == 1
     assert r.deal_details(state) == ()
     state = play(state, "QH")  # one card of the second trick played
