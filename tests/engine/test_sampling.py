@@ -130,9 +130,7 @@ def test_a_sample_shows_the_seat_its_view_in_matches_played_by_bots(
     check()
 
 
-def _deal(contract: str, hands: list[str], rules: kinglib.Rules | None = None, **kw: Any) -> State:
-    rules = rules or kinglib.load_rules("simple")
-    return rules.new_deal(contract, hands, dealer=3, **kw)
+SIMPLE = kinglib.load_rules("simple")
 
 
 def _samples(state: State, seat: int, count: int = 150) -> list[State]:
@@ -153,14 +151,15 @@ HEARTS = CardSet.parse("AH KH QH JH TH 9H 8H 7H")
 
 
 def test_a_seat_that_did_not_follow_holds_none_of_the_suit() -> None:
-    state = _deal(
-        "no_tricks",
-        [
-            "AS KS QS JS AH KH QH JH",
-            "AD KD QD JD TD 9D 8D 7D",
-            "TS 9S 8S 7S TH 9H 8H 7H",
-            "AC KC QC JC TC 9C 8C 7C",
-        ],
+    state = deal_from_text(
+        SIMPLE,
+        """
+            no_tricks dealer=3
+            0: AS KS QS JS AH KH QH JH
+            1: AD KD QD JD TD 9D 8D 7D
+            2: TS 9S 8S 7S TH 9H 8H 7H
+            3: AC KC QC JC TC 9C 8C 7C
+        """,
     )
     state = _apply(state, "AS", "AD")
     worlds = _samples(state, 2)
@@ -171,14 +170,15 @@ def test_a_seat_that_did_not_follow_holds_none_of_the_suit() -> None:
 
 
 def test_a_seat_that_withheld_the_king_of_hearts_does_not_hold_it() -> None:
-    state = _deal(
-        "no_king",
-        [
-            "AD KD QD JD AS KS QS JS",
-            "AC KC QC JC TC 9C 8C 7C",
-            "TD 9D 8D 7D TS 9S 8S 7S",
-            "AH KH QH JH TH 9H 8H 7H",
-        ],
+    state = deal_from_text(
+        SIMPLE,
+        """
+            no_king dealer=3
+            0: AD KD QD JD AS KS QS JS
+            1: AC KC QC JC TC 9C 8C 7C
+            2: TD 9D 8D 7D TS 9S 8S 7S
+            3: AH KH QH JH TH 9H 8H 7H
+        """,
     )
     state = _apply(state, "AD", "AC")
     worlds = _samples(state, 2)
@@ -190,16 +190,15 @@ def test_a_seat_that_withheld_the_king_of_hearts_does_not_hold_it() -> None:
 
 def test_a_seat_that_did_not_trump_holds_no_trump() -> None:
     rules = kinglib.load_rules("simple", scheme="otygrysh")
-    state = _deal(
-        "trumps",
-        [
-            "AD KD QD JD AS KS QS JS",
-            "AC KC QC JC TC 9C 8C 7C",
-            "TD 9D 8D 7D TS 9S 8S 7S",
-            "AH KH QH JH TH 9H 8H 7H",
-        ],
+    state = deal_from_text(
         rules,
-        trump=Suit.SPADES,
+        """
+            trumps dealer=3 trump=S
+            0: AD KD QD JD AS KS QS JS
+            1: AC KC QC JC TC 9C 8C 7C
+            2: TD 9D 8D 7D TS 9S 8S 7S
+            3: AH KH QH JH TH 9H 8H 7H
+        """,
     )
     state = _apply(state, "AD", "AC")
     worlds = _samples(state, 2)
@@ -208,14 +207,15 @@ def test_a_seat_that_did_not_trump_holds_no_trump() -> None:
 
 
 def test_a_heart_led_where_forbidden_means_a_hand_of_hearts() -> None:
-    state = _deal(
-        "no_hearts",
-        [
-            "AH KH QH JH TH 9H 8H 7H",
-            "AC KC QC JC TC 9C 8C 7C",
-            "TD 9D 8D 7D TS 9S 8S 7S",
-            "AD KD QD JD AS KS QS JS",
-        ],
+    state = deal_from_text(
+        SIMPLE,
+        """
+            no_hearts dealer=3
+            0: AH KH QH JH TH 9H 8H 7H
+            1: AC KC QC JC TC 9C 8C 7C
+            2: TD 9D 8D 7D TS 9S 8S 7S
+            3: AD KD QD JD AS KS QS JS
+        """,
     )
     state = _apply(state, "7H")
     worlds = _samples(state, 1)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import CardSet, Phase, State
 from kinglib.engine.view import View
+from kinglib.testing import HandBuilt
 from tests.support import TO_THE_END, VARIANTS, any_states, per_variant, play_randomly
 
 CARD_WORD = re.compile(r"[A-Za-z0-9]+")
@@ -125,13 +126,17 @@ def test_views_along_a_whole_match(variant: str) -> None:
 
 def test_the_view_of_a_hand_built_deal() -> None:
     rules = kinglib.load_rules("simple")
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S",
-        "AH KH QH JH TH 9H 8H 7H",
-        "AD KD QD JD TD 9D 8D 7D",
-        "AC KC QC JC TC 9C 8C 7C",
-    ]
-    state = rules.new_deal("no_tricks", hands, dealer=3)
+    deal = HandBuilt.parse(
+        """
+        no_tricks dealer=3
+        0: AS KS QS JS TS 9S 8S 7S
+        1: AH KH QH JH TH 9H 8H 7H
+        2: AD KD QD JD TD 9D 8D 7D
+        3: AC KC QC JC TC 9C 8C 7C
+        """
+    )
+    hands = deal.hands
+    state = deal.start(rules)
     assert state.to_move == 0
     state = state.apply(kinglib.parse_move("AS", state))
     view = state.view(2)

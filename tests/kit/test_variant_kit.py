@@ -21,7 +21,7 @@ from kinglib.kit.choosing import (
 )
 from kinglib.plugins import manager as plugins
 from kinglib.plugins.invariants import Invariants
-from kinglib.testing import check_invariants
+from kinglib.testing import check_invariants, deal_from_text
 from kinglib.values.cards import Rank, Suit, deck_mask
 from kinglib.values.contracts import Contract, Prices, king_contracts
 from kinglib.values.moves import Choose, Declare
@@ -314,12 +314,13 @@ class TrumpsOnly:
 
 #: Spades and clubs for seats 0 and 1, hearts and diamonds for seats 2 and 3: the four suits
 #: are led in turn, and only a trump beats a suit its holder cannot follow.
-TRUMP_HANDS = (
-    "7S 8S 9S TS JS QS KS AS",
-    "7C 8C 9C TC JC QC KC AC",
-    "7H 8H 9H TH JH QH KH AH",
-    "7D 8D 9D TD JD QD KD AD",
-)
+TRUMP_HANDS = """
+    trumps dealer=3
+    0: 7S 8S 9S TS JS QS KS AS
+    1: 7C 8C 9C TC JC QC KC AC
+    2: 7H 8H 9H TH JH QH KH AH
+    3: 7D 8D 9D TD JD QD KD AD
+"""
 
 
 def test_the_stock_opening_plays_a_given_trump_and_the_eldest_leads(
@@ -328,7 +329,7 @@ def test_the_stock_opening_plays_a_given_trump_and_the_eldest_leads(
     monkeypatch.setattr(plugins, "_ADDED", {})  # known to this test only
     kinglib.add_variant(TrumpsOnly)
     rules = kinglib.load_rules("trumps-only")
-    given = rules.new_deal("trumps", TRUMP_HANDS, dealer=3, trump="S")
+    given = deal_from_text(rules, TRUMP_HANDS, trump="S")
     assert (given.phase, given.contract, given.trump, given.to_move) == (
         Phase.PLAY,
         "trumps",
@@ -340,7 +341,7 @@ def test_the_stock_opening_plays_a_given_trump_and_the_eldest_leads(
         state = state.apply(kinglib.parse_move(text, state))
     # Seat 0 leads spades, the trump, and takes both tricks with the lowest cards.
     assert [t.winner for t in state.tricks] == [0, 0]
-    untrumped = rules.new_deal("trumps", TRUMP_HANDS, dealer=3)
+    untrumped = deal_from_text(rules, TRUMP_HANDS)
     assert untrumped.trump is None
 
 
@@ -406,6 +407,6 @@ def test_each_opening_sets_the_phase_trump_and_maker_it_promises_from_any_state(
     assert (opened.phase, opened.trump, opened.maker) == (Phase.BID, None, None)
     assert bidding_plugin.kinglib_begin_deal(bidding, stale(opened)) == opened
     ordered = kinglib.load_rules("ordered", trumps=True)
-    opened = ordered.new_deal("trumps", TRUMP_HANDS, dealer=3, trump="H")
+    opened = deal_from_text(ordered, TRUMP_HANDS, trump="H")
     assert (opened.phase, opened.trump, opened.maker) == (Phase.PLAY, Suit.HEARTS, 0)
     assert ordered_plugin.kinglib_begin_deal(ordered, stale(opened)) == opened

@@ -28,20 +28,23 @@ from kinglib import (
 )
 from kinglib.engine.view import View
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot, bot_name
+from kinglib.testing import deal_from_text
 
 SIMPLE = kinglib.load_rules("simple")
 
 # Four hands for the 32-card pack; seat 0 leads when seat 3 deals.
-HANDS = [
-    "KS 8S AH 7H AD 7D AC 7C",
-    "AS QS 9S 7S 8H 8D 8C 9C",
-    "JS TS KH QH 9D TD TC JC",
-    "JH TH 9H KD QD JD QC KC",
-]
+HANDS = """
+    no_tricks dealer=3
+    0: KS 8S AH 7H AD 7D AC 7C
+    1: AS QS 9S 7S 8H 8D 8C 9C
+    2: JS TS KH QH 9D TD TC JC
+    3: JH TH 9H KD QD JD QC KC
+"""
 
 
-def deal(contract: str, hands: list[str] = HANDS, **kw: Any) -> kinglib.State:
-    return SIMPLE.new_deal(contract, hands, dealer=3, **kw)
+def deal(contract: str, **kw: Any) -> kinglib.State:
+    """The deal of ``HANDS`` in ``contract``."""
+    return deal_from_text(SIMPLE, HANDS, contract=contract, **kw)
 
 
 def after(state: kinglib.State, *cards: str) -> kinglib.State:
