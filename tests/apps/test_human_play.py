@@ -1,6 +1,6 @@
 """``kinglib play VARIANT --human SEAT`` driven through stdin, one match per kind of decision.
 
-Each case scripts a person (tests/human_support.py): the lines typed, bad ones included, are
+Each case scripts a person (``script`` of tests.support): the lines typed, bad ones included, are
 worked out in process on the same seed, then fed to the command. The command must show the
 hint of every decision, answer each bad line with one "Not accepted" line and the same prompt,
 and end with the totals of the same match played in process. The six matches run side by side.
