@@ -37,7 +37,7 @@ from kinglib.values.moves import parse_move
 
 __all__ = ["HandBuilt", "deal_from_text", "deal_points", "play_moves", "play_out"]
 
-#: The piles a deal's text may give, by the name :meth:`Rules.new_deal` takes them by.
+#: The piles a deal's text may give, by the name :meth:`~kinglib.Rules.new_deal` takes them by.
 PILES = ("widow", "stock", "kitty")
 
 #: The moves written as two words when moves are separated by spaces (``bid 3``).
@@ -52,6 +52,7 @@ class HandBuilt:
     ``hands`` holds one hand per seat as the text wrote it, seat 0 first; ``piles`` the piles
     given, by name.
 
+    >>> from kinglib.testing import HandBuilt
     >>> deal = HandBuilt.parse('''
     ...     no_tricks dealer=3
     ...     0: AS KS
@@ -93,7 +94,9 @@ class HandBuilt:
         dealer: int | None = None,
         trump: Suit | str | None = None,
     ) -> State:
-        """The first state of this deal under ``rules`` (:meth:`Rules.new_deal`).
+        """The first state of this deal under ``rules``.
+
+        The deal is started by :meth:`Rules.new_deal <kinglib.Rules.new_deal>`.
 
         ``contract``, ``dealer`` and ``trump``, when given, replace the written ones. Raises
         :class:`~kinglib.values.errors.NotationError` when no contract is written or given, and
@@ -130,6 +133,7 @@ def deal_from_text(
     ``HandBuilt.parse(text).start(rules, ...)``.
 
     >>> import kinglib
+    >>> from kinglib.testing import deal_from_text
     >>> state = deal_from_text(
     ...     kinglib.load_rules("simple"),
     ...     '''
@@ -208,6 +212,7 @@ def deal_points(rules: Rules, text: str, moves: str = "") -> tuple[int, ...]:
     ``moves`` are made first, then each seat plays its first legal move.
 
     >>> import kinglib
+    >>> from kinglib.testing import deal_points
     >>> deal_points(
     ...     kinglib.load_rules("simple"),
     ...     '''
