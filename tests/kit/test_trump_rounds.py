@@ -784,12 +784,6 @@ def test_a_seeded_deal_of_three_cards_each_has_the_last_card_among_them() -> Non
         assert praise.last_card in state.hand(dealt.eldest)
 
 
-def _finish(state: State) -> State:
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
-
-
 def test_the_public_facts_of_a_praise_deal_in_full() -> None:
     jack = Card.parse("JH")  # the last card dealt to seat 0 in SALE
     state = new_praise_deal(RULES, SALE, dealer=3)
@@ -812,7 +806,7 @@ def test_the_public_facts_of_a_praise_deal_in_full() -> None:
     assert state.view(2).extra == sold
     state = state.apply(Declare("notrump"))
     assert state.view(0).extra == sold
-    assert _finish(state).results[0].details == (
+    assert play_out(state).results[0].details == (
         ("buyer", 1),
         ("declaration", "last"),
         ("declarer", 0),
@@ -830,7 +824,7 @@ def test_the_public_facts_of_a_praise_deal_in_full() -> None:
         "trump_card": eight,
         "offers": ((1, "pass"), (2, "pass"), (3, "pass")),
     }
-    assert _finish(kept).results[0].details == (
+    assert play_out(kept).results[0].details == (
         ("declaration", "last"),
         ("declarer", 0),
         ("last_card", eight),
@@ -869,7 +863,7 @@ def test_play_starts_with_the_whole_praise_record() -> None:
 
 def test_a_trump_round_is_scored_at_the_price_of_its_first_trick() -> None:
     state = praise_deal().apply(Declare(Suit.SPADES))
-    final = _finish(state.apply(Pass()).apply(Pass()).apply(Pass()).apply(Keep()))
+    final = play_out(state.apply(Pass()).apply(Pass()).apply(Pass()).apply(Keep()))
     taken = final.tricks_taken
     assert sum(taken) == 8
     assert score_trump_round(RULES, final) == tuple(3 * t for t in taken)
@@ -884,7 +878,7 @@ def test_a_trump_round_is_scored_at_the_price_of_its_first_trick() -> None:
     assert score_trump_round(RULES, final.evolve(contract_info=free)) == (0, 0, 0, 0)
     # Not a praise-mode deal: left to the other hooks.
     given = deal_from_text(RULES, PRAISE_DEAL, trump=Suit.SPADES)
-    assert score_trump_round(RULES, _finish(given)) is None
+    assert score_trump_round(RULES, play_out(given)) is None
 
 
 def test_opening_a_trump_round_sets_every_field_whatever_the_state_held() -> None:

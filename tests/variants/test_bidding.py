@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Bid, CardSet, Declare, IllegalMoveError, Pass, Phase, Play, Suit
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import deal_from_text
+from kinglib.testing import deal_from_text, play_out
 from kinglib.values.cards import SUIT_MASKS
 from kinglib.values.schedule import Schedule
 from kinglib_variants import bidding
@@ -51,12 +51,6 @@ SUITED = """
 
 def rules(players: int = 4, **options: Any) -> kinglib.Rules:
     return kinglib.load_rules("bidding", players=players, **options)
-
-
-def first_legal(state: kinglib.State) -> kinglib.State:
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 # ----------------------------------------------------------------------------- the rules
@@ -220,7 +214,7 @@ def test_all_pass_hearts_nobody_pays_and_the_eldest_leads() -> None:
     assert state.phase is Phase.PLAY
     assert state.to_move == 1, "the eldest leads"
     assert state.view(3).extra["penalty_suit"] is Suit.HEARTS
-    state = first_legal(state)
+    state = play_out(state)
     # seat 1 leads its hearts and wins every trick: all 13 hearts, and no bid to pay.
     result = state.results[0]
     assert result.points == (0, -13, 0, 0)
@@ -232,7 +226,7 @@ def test_all_pass_hearts_nobody_pays_and_the_eldest_leads() -> None:
 def test_all_pass_hearts_with_dealer_three() -> None:
     state = play(deal_from_text(rules(), SUITED), "pass pass pass pass")
     assert state.to_move == 0
-    assert first_legal(state).results[0].points == (-13, 0, 0, 0)
+    assert play_out(state).results[0].points == (-13, 0, 0, 0)
 
 
 def test_all_pass_redeal_ends_the_given_deal_with_nothing_scored() -> None:
@@ -264,13 +258,13 @@ def test_the_bidder_pays_his_bid_and_his_penalty_cards() -> None:
     state = deal_from_text(rules(), SUITED)
     state = play(state, "bid 7 pass pass pass declare C")
     assert state.to_move == 0
-    state = first_legal(state)
+    state = play_out(state)
     assert state.results[0].points == (-13 - 7, 0, 0, 0)
     # dealt by seat 2, the eldest is seat 3: it bids 1, names spades and leads its clubs.
     state = deal_from_text(rules(), SUITED, dealer=2)
     state = play(state, "bid 1 pass pass pass declare S")
     assert state.to_move == 3
-    state = first_legal(state)
+    state = play_out(state)
     assert state.results[0].points == (0, 0, 0, -13 - 1)
 
 
@@ -318,7 +312,7 @@ def test_deal_total_is_the_penalty_suit_and_the_bid() -> None:
     assert state.is_over
     assert bidding.deal_total(state.results[0], four) == -18 == state.results[0].total
     # everyone passed: hearts, and no bid to pay.
-    state = first_legal(play(deal_from_text(four, SUITED, dealer=0), "pass pass pass pass"))
+    state = play_out(play(deal_from_text(four, SUITED, dealer=0), "pass pass pass pass"))
     assert bidding.deal_total(state.results[0], four) == -13 == state.results[0].total
     # a throw-in hands out nothing.
     redeal = rules(all_pass="redeal")

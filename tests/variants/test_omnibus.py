@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import kinglib
 from kinglib import Move, Phase, Play, State
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import HandBuilt, deal_from_text
+from kinglib.testing import HandBuilt, deal_from_text, play_out
 from kinglib_variants import omnibus
 from tests.support import (
     Policy,
@@ -54,12 +54,6 @@ SUITED = list(HandBuilt.parse(SUITED_DEAL).hands)
 
 def rules(players: int = 4, **options: Any) -> kinglib.Rules:
     return kinglib.load_rules("omnibus", players=players, **options)
-
-
-def first_legal(state: State) -> State:
-    while not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
 
 
 def swap(hands: list[str], a: str, b: str) -> list[str]:
@@ -136,26 +130,26 @@ def test_bonus_card_option() -> None:
     assert contract is not None
     assert card("JD") in state.taken(1) and card("TD") in state.hand(1)
     assert contract.card_points(state.taken_mask[1]) == -13 - 4
-    assert sum(first_legal(state).results[0].points) == -16
+    assert sum(play_out(state).results[0].points) == -16
 
 
 def test_slam_shooter_scores_26() -> None:
-    state = first_legal(deal_from_text(rules(), SUITED_DEAL))
+    state = play_out(deal_from_text(rules(), SUITED_DEAL))
     result = state.results[0]
     assert result.points == (26, 0, 0, 0)
     assert result.detail("slam") == 0
 
 
 def test_slam_others_pay_26_each() -> None:
-    state = first_legal(deal_from_text(rules(slam="others"), SUITED_DEAL))
+    state = play_out(deal_from_text(rules(slam="others"), SUITED_DEAL))
     assert state.results[0].points == (0, -26, -26, -26)
-    state = first_legal(deal_from_text(rules(slam="others"), SUITED_DEAL, dealer=1))
+    state = play_out(deal_from_text(rules(slam="others"), SUITED_DEAL, dealer=1))
     # seat 2 leads its diamonds and takes everything
     assert state.results[0].points == (-26, -26, 0, -26)
 
 
 def test_slam_with_the_jack_of_diamonds() -> None:
-    state = first_legal(deal_from_text(rules(bonus_card="JD"), SUITED_DEAL))
+    state = play_out(deal_from_text(rules(bonus_card="JD"), SUITED_DEAL))
     assert state.results[0].points == (26, 0, 0, 0)
 
 
@@ -188,7 +182,7 @@ def test_three_players_slam() -> None:
         2: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 6D 5D 4D 3D 2D
     """
     # seat 0 leads spades first, then its top diamonds: it wins every trick.
-    state = first_legal(deal_from_text(rules(3), deal))
+    state = play_out(deal_from_text(rules(3), deal))
     assert state.results[0].points == (26, 0, 0)
 
 
@@ -220,7 +214,7 @@ def test_deal_total_is_the_contract_total_or_the_slam(
     """
     r = rules(players, **options)
     start = r.new_deal("omnibus", hands, dealer=players - 1)
-    state = first_legal(start) if moves is None else play(start, moves)
+    state = play_out(start) if moves is None else play(start, moves)
     assert state.is_over
     result = state.results[0]
     assert (result.detail("slam") is None) == (moves is not None)
