@@ -3,7 +3,7 @@
 Each screen is a session: a ``kinglib`` command started in a fresh tmux window of
 ``WIDTH`` × its height, in an empty folder, lines typed one by one (each once the program
 waits for input), then the visible screen captured as text into ``docs/screens/NAME.txt``,
-under a first line with the command as typed. ``tests/test_terminal_screens.py`` plays the
+under a first line with the command as typed. ``tests/project/test_terminal_screens.py`` plays the
 same sessions in a pseudo-terminal and checks that each saved screen is still what the program
 shows. Needs tmux (``apt-get install tmux``)::
 

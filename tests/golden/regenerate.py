@@ -4,7 +4,7 @@ Each case is one variant (with its options and player count) played from a fixed
 HeuristicBots in every seat. For each case the record goes to ``<case>.json`` and the final
 totals, winners and score sheet (contract, trump, points, chooser and early end of every deal)
 go to ``expected.json``, with the card a trump round declared ``last`` showed and the card
-that set its trump. ``tests/test_golden.py`` replays every record with
+that set its trump. ``tests/io/test_golden.py`` replays every record with
 :func:`kinglib.from_json` and compares the outcome with ``expected.json``.
 
 Run this only on purpose, after a rule change that is meant to change these matches; the diff

@@ -1,0 +1,384 @@
+"""Whole deals and matches on integers, and the data and hooks that let a deal be played so.
+
+A deal that no hook of the variant's own concerns is dealt, played and scored in the kernel;
+these tests pin that the outcome is the one the public API reaches, and that each hook or rule
+of a variant's own takes a deal off that path rather than being skipped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import kinglib
+from kinglib import RulesError, Schedule, for_contracts, hookimpl
+from kinglib.engine import kernel
+from kinglib.engine.hook_calls import answered_by_defaults
+from kinglib.engine.random_match import _plan, random_match, random_outcome
+from kinglib.engine.state import State
+from kinglib.players.bots import RandomBot
+from kinglib.players.matches import game_seed
+from kinglib.plugins.hookspecs import contracts_of
+from kinglib.testing import play_out
+from kinglib_variants.domino import stock_order
+
+
+def public(rules: kinglib.Rules, seed: int) -> State:
+    bots = [RandomBot(game_seed(seed, seat)) for seat in range(rules.players)]
+    return kinglib.play(rules, bots, seed=seed)
+
+
+def outcome_of(final: State) -> tuple[Any, ...]:
+    moves = sum(len(deal) for deal in final.past_moves)
+    return (final.totals, final.winners, len(final.results), moves)
+
+
+# ------------------------------------------------------------------------- the draws
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.lists(st.integers(1, 70), max_size=300))
+def test_draws_taken_ahead_are_the_draws_of_choice(seed: int, sizes: list[int]) -> None:
+    ahead = kernel.Draws(random.Random(seed).getrandbits, True)
+    direct = kernel.Draws(random.Random(seed).getrandbits, False)
+    reference = random.Random(seed)
+    for n in sizes:
+        expected = reference.choice(range(n))
+        assert ahead.below(n) == direct.below(n) == expected
+
+
+def test_draws_ahead_only_where_the_outputs_come_in_order() -> None:
+    draws = kernel.Draws(random.Random(1).getrandbits, True)
+    assert draws.ahead is kernel.WORDS_IN_ORDER
+
+
+# ------------------------------------------------------------------------- whole matches
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("simple", {}),
+        ("simple", {"players": 3}),
+        ("simple", {"boys": "jacks+kings", "early_end": False}),
+        ("three-hand", {}),
+        ("jokers", {}),
+        ("jokers", {"players": 3}),
+        ("omnibus", {}),
+        ("domino", {}),
+        ("simple", {"scheme": "otygrysh"}),
+        ("ordered", {"pool": "shared"}),
+    ],
+)
+def test_the_outcome_is_the_public_matchs(variant: str, options: dict[str, Any]) -> None:
+    rules = kinglib.load_rules(variant, **options)
+    for i in range(3):
+        seed = game_seed(71, i)
+        final = public(rules, seed)
+        got = random_outcome(rules, seed)
+        assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(final)
+        assert random_match(rules, seed) == final
+
+
+def test_a_plain_match_is_played_whole_in_the_kernel() -> None:
+    for variant in ("simple", "three-hand", "jokers"):
+        plan = _plan(kinglib.load_rules(variant))
+        assert not plan.needs_results and plan.match_deals is not None, variant
+    # Trump rounds in praise mode are the kit's: the other deals of the match stay whole.
+    plan = _plan(kinglib.load_rules("simple", scheme="otygrysh"))
+    assert plan.needs_results and plan.match_deals is None
+    assert plan.whole["no_tricks"] and not plan.whole["trumps"]
+
+
+class Doubled:
+    """A house rule that wraps the scoring: every deal scores twice."""
+
+    @staticmethod
+    @hookimpl(wrapper=True)
+    def kinglib_score_deal(rules: kinglib.Rules, state: State) -> Any:
+        points = yield
+        return None if points is None else tuple(2 * p for p in points)
+
+
+def test_a_hook_of_a_plugin_takes_the_deals_off_the_integer_path() -> None:
+    rules = kinglib.load_rules("simple", plugins=[Doubled])
+    plan = _plan(rules)
+    assert plan.needs_results and not plan.whole["no_tricks"]
+    seed = game_seed(2, 2)
+    got = random_outcome(rules, seed)
+    plain = random_outcome(kinglib.load_rules("simple"), seed)
+    assert got.totals == tuple(2 * t for t in plain.totals)
+    assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(public(rules, seed))
+
+
+class Scoped:
+    """A scoring hook that concerns no_king deals only: one point less for everyone."""
+
+    @staticmethod
+    @hookimpl(tryfirst=True)
+    @for_contracts("no_king")
+    def kinglib_score_deal(rules: kinglib.Rules, state: State) -> tuple[int, ...]:
+        return (-1,) * rules.players
+
+
+def test_a_hook_for_some_contracts_leaves_the_others_whole() -> None:
+    rules = kinglib.load_rules("simple", plugins=[Scoped])
+    pm = rules.plugin_manager
+    assert answered_by_defaults(pm, "kinglib_score_deal", "no_tricks")
+    assert not answered_by_defaults(pm, "kinglib_score_deal", "no_king")
+    plan = _plan(rules)
+    assert plan.whole["no_tricks"] and not plan.whole["no_king"]
+    seed = game_seed(5, 1)
+    final = public(rules, seed)
+    assert [r.points for r in final.results if r.contract == "no_king"] == [(-1, -1, -1, -1)]
+    got = random_outcome(rules, seed)
+    assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(final)
+
+
+def test_for_contracts_calls_its_hook_only_for_its_contracts() -> None:
+    calls: list[str] = []
+
+    @for_contracts("no_king", "choose")
+    def details(rules: kinglib.Rules, state: State) -> Sequence[tuple[str, Any]]:
+        calls.append(state.contract or "?")
+        return (("seen", True),)
+
+    assert contracts_of(details) == frozenset({"no_king", "choose"})
+    rules = kinglib.load_rules("simple")
+    given = rules.new_deal("no_king", _hands(), dealer=3)
+    other = rules.new_deal("no_tricks", _hands(), dealer=3)
+    assert details(rules, given) == (("seen", True),)
+    assert details(rules, other) is None
+    assert details(rules=rules, state=given) == (("seen", True),)
+    assert calls == ["no_king", "no_king"]
+    with pytest.raises(TypeError, match="takes the deal's state"):
+        for_contracts("x")(lambda rules: None)
+    with pytest.raises(TypeError, match="contract ids"):
+        for_contracts(3)  # type: ignore[arg-type]
+
+
+def _hands() -> list[str]:
+    return [
+        "AH 7H AS 7S AD 7D AC 7C",
+        "KH 8H KS 8S KD 8D KC 8C",
+        "QH 9H QS 9S QD 9D QC 9C",
+        "JH TH JS TS JD TD JC TC",
+    ]
+
+
+# ------------------------------------------------------------------------- data of the match
+
+
+def test_a_schedule_with_until_ends_on_a_total() -> None:
+    schedule = Schedule(repeat="domino", until=-31)
+    assert schedule.over_after(3, (0, -30, -5)) is False
+    assert schedule.over_after(3, (0, -31, -5)) is True
+    assert Schedule(repeat="domino").over_after(3, (0, -40)) is None
+    assert Schedule(deals=("a", "b")).over_after(2, (0,)) is True
+    final = random_match(kinglib.load_rules("domino"), 4)
+    assert min(final.totals) <= -31
+    before = [sum(r.points[s] for r in final.results[:-1]) for s in range(4)]
+    assert min(before) > -31
+
+
+class Piles:
+    """A house rule that lays two cards aside as a kitty in simple with two players."""
+
+    @staticmethod
+    @hookimpl
+    def kinglib_deal_piles(rules: kinglib.Rules) -> Mapping[str, int]:
+        return {"kitty": 4}
+
+
+def test_the_piles_laid_aside_are_data() -> None:
+    rules = kinglib.load_rules("simple", plugins=[Piles])
+    assert dict(rules.deal_piles) == {"kitty": 4}
+    dealt = rules.deal(0, rules.rng(1, 1))
+    assert len(dict(dealt.piles)["kitty"]) == 4 and {len(h) for h in dealt.hands} == {7}
+
+    class Uneven:
+        @staticmethod
+        @hookimpl
+        def kinglib_deal_piles(rules: kinglib.Rules) -> Mapping[str, int]:
+            return {"kitty": 3}
+
+    with pytest.raises(RulesError) as refused:
+        kinglib.load_rules("simple", plugins=[Uneven])
+    assert str(refused.value) == (
+        "kinglib_deal_piles of simple lays 3 of the 32 cards aside, and the 29 left do not "
+        "divide among 4 hands"
+    )
+
+    class Odd:
+        @staticmethod
+        @hookimpl
+        def kinglib_deal_piles(rules: kinglib.Rules) -> Mapping[str, Any]:
+            return {"kitty": "two"}
+
+    with pytest.raises(RulesError, match="it maps pile names to whole numbers of cards"):
+        kinglib.load_rules("simple", plugins=[Odd])
+
+
+class SevenEach:
+    """A house rule: the same seat deals seven deals in a row."""
+
+    @staticmethod
+    @hookimpl
+    def kinglib_dealer(rules: kinglib.Rules, deal_number: int) -> int:
+        return rules.next_seat(int(rules.options["first_dealer"]), (deal_number - 1) // 7)
+
+
+def test_the_dealer_of_each_deal_is_a_hook() -> None:
+    rules = kinglib.load_rules("simple", plugins=[SevenEach])
+    assert [rules.dealer_for(n) for n in range(1, 15)] == [0] * 7 + [1] * 7
+    final = random_match(rules, 9)
+    assert [r.dealer for r in final.results] == [0] * 7 + [1] * 7
+    assert final == public(rules, 9)
+
+    class Nowhere:
+        @staticmethod
+        @hookimpl
+        def kinglib_dealer(rules: kinglib.Rules, deal_number: int) -> int:
+            return 9
+
+    with pytest.raises(RulesError) as refused:
+        kinglib.load_rules("simple", plugins=[Nowhere]).new_match(1)
+    assert str(refused.value) == ("kinglib_dealer of simple gave 9 for deal 1: a seat from 0 to 3")
+
+
+class King2:
+    """A house rule that plays by another default: the K♥ is never forced."""
+
+    @staticmethod
+    @hookimpl
+    def kinglib_option_defaults(variant: str) -> Mapping[str, Any]:
+        return {"king_forced": False}
+
+
+def test_a_plugin_changes_an_options_default() -> None:
+    rules = kinglib.load_rules("simple", plugins=[King2])
+    assert rules.options["king_forced"] is False
+    assert rules.option_specs["king_forced"].default is False
+    assert not rules.contracts["no_king"].king_on_void
+    # A value the caller gives still wins.
+    assert kinglib.load_rules("simple", plugins=[King2], king_forced=True).options["king_forced"]
+
+    class Unknown:
+        @staticmethod
+        @hookimpl
+        def kinglib_option_defaults(variant: str) -> Mapping[str, Any]:
+            return {"colour": "red"}
+
+    with pytest.raises(RulesError, match="a default for 'colour', which is no option of simple"):
+        kinglib.load_rules("simple", plugins=[Unknown])
+
+    class Bad:
+        @staticmethod
+        @hookimpl
+        def kinglib_option_defaults(variant: str) -> Mapping[str, Any]:
+            return {"king_forced": "perhaps"}
+
+    with pytest.raises(RulesError, match="option 'king_forced' is true or false, not 'perhaps'"):
+        kinglib.load_rules("simple", plugins=[Bad])
+
+
+# ------------------------------------------------------------------------- given deals
+
+
+def _seeded_deals(rules: kinglib.Rules, seed: int, count: int) -> list[list[str]]:
+    deals = []
+    for number in range(1, count + 1):
+        dealt = rules.deal(rules.dealer_for(number), rules.rng(seed, number))
+        deals.append([str(hand) for hand in dealt.hands])
+    return deals
+
+
+def test_a_match_from_given_deals_plays_those_deals_and_keeps_them() -> None:
+    rules = kinglib.load_rules("simple")
+    deals = _seeded_deals(rules, 5, 14)
+    final = play_out(rules.new_match(deals=deals), rng=random.Random(1))
+    assert len(final.results) == 14
+    seeded = play_out(rules.new_match(5), rng=random.Random(1))
+    assert final.results == seeded.results and final.past_moves == seeded.past_moves
+    text = kinglib.to_json(final)
+    assert '"deals"' in text and '"seed"' not in text
+    assert kinglib.from_json(text) == final
+
+
+def test_given_deals_keep_the_order_they_are_written_in() -> None:
+    rules = kinglib.load_rules("domino")
+    state = rules.new_match(seed=3)
+    hands = [str(h) for h in state.hands]
+    stock = "AS KS QS JS TS 9S 8S 7S"  # a stock written in this order is drawn in it
+    others = kinglib.CardSet.from_mask(rules.deck.mask & ~kinglib.CardSet.parse(stock).mask)
+    six = [" ".join(str(c) for c in list(others)[k * 6 : (k + 1) * 6]) for k in range(4)]
+    given = rules.new_match(deals=[{"hands": six, "stock": stock}])
+    assert [str(c) for c in stock_order(given)] == stock.split()
+    assert [str(h) for h in given.hands] == [str(kinglib.CardSet.parse(h)) for h in six]
+    assert hands != [str(h) for h in given.hands]
+
+
+def test_playing_past_the_deals_given_is_refused_and_changes_nothing() -> None:
+    rules = kinglib.load_rules("simple")
+    state = rules.new_match(deals=_seeded_deals(rules, 8, 1))
+    rng = random.Random(2)
+    while True:
+        move = rng.choice(state.legal_moves())
+        try:
+            after = state.apply(move)
+        except RulesError as exc:
+            assert str(exc) == (
+                "the match was given 1 deals and is not over: deal 2 was not given (give more "
+                "deals to Rules.new_match)"
+            )
+            assert state.deal_number == 1 and not state.is_over
+            break
+        state = after
+
+
+@pytest.mark.parametrize(
+    ("deals", "message"),
+    [
+        ([], "deals is a non-empty list of deals, not []"),
+        ("AS KS", "deals is a non-empty list of deals, not 'AS KS'"),
+        ([{"hand": []}], "deals[0]: unknown key 'hand' (a deal takes hands, widow, stock, kitty)"),
+        ([{"stock": "AS"}], "deals[0]: the deal has no 'hands'"),
+        ([["AS"] * 4], "deals[0]: AS is dealt twice: to seat 0 and seat 1"),
+    ],
+)
+def test_bad_given_deals_are_refused_naming_the_deal(deals: Any, message: str) -> None:
+    with pytest.raises(RulesError) as refused:
+        kinglib.load_rules("simple").new_match(deals=deals)
+    assert str(refused.value) == message
+
+
+# ------------------------------------------------------------------------- refusals
+
+
+class NoSpadeLeads:
+    """A variant's rule as a filter: no spade may be led, and it says why."""
+
+    @staticmethod
+    @hookimpl
+    def kinglib_legal_moves(state: State, moves: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        if state.trick:
+            return None
+        kept = tuple(m for m in moves if not (isinstance(m, kinglib.Play) and m.card.suit == 0))
+        return kept or None
+
+    @staticmethod
+    @hookimpl
+    def kinglib_refusal(state: State, move: Any) -> str | None:
+        return "no spade may be led in this house"
+
+
+def test_a_filter_gives_its_own_reason() -> None:
+    rules = kinglib.load_rules("simple", plugins=[NoSpadeLeads])
+    state = rules.new_deal("no_tricks", _hands(), dealer=3)
+    with pytest.raises(kinglib.IllegalMoveError) as refused:
+        state.apply(kinglib.Play(kinglib.Card.parse("AS")))
+    assert str(refused.value) == "seat 0 may not play AS: no spade may be led in this house"
