@@ -27,6 +27,7 @@ from kinglib.io.sheet import (
     sheet_schema,
     sheet_to_json,
 )
+from kinglib.plugins import manager
 from kinglib.values.errors import RecordError, SheetError, SheetFileError
 from kinglib.values.moves import Declare
 
@@ -576,7 +577,8 @@ class LaidOut:
         return kinglib.Schedule(deals=("no_tricks", "fan_tan"))
 
 
-def test_a_deal_not_played_in_tricks_is_refused_by_name() -> None:
+def test_a_deal_not_played_in_tricks_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(manager, "_ADDED", {})  # known to this test only
     kinglib.add_variant(LaidOut)
     sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
     assert sheet.scheduled == "fan_tan"
