@@ -29,7 +29,7 @@ from kinglib.io.sheet import (
 )
 from kinglib.plugins import manager
 from kinglib.values.errors import RecordError, SheetError, SheetFileError
-from kinglib.values.moves import Declare
+from kinglib.values.moves import Declare, Double, Redouble
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -420,6 +420,8 @@ def counts_of(finished: State, rules: kinglib.Rules) -> dict[str, tuple[int, ...
     contract = finished.contract_info
     assert contract is not None
     out: dict[str, tuple[int, ...]] = {}
+    if not finished.tricks:  # a layout, not tricks: the sheet refuses the deal
+        return out
     for column in columns_of(contract, rules.deck.mask):
         if column.cards:
             out[column.name] = tuple((t & column.cards).bit_count() for t in finished.taken_mask)
@@ -439,10 +441,17 @@ def played_match(
     rules = kinglib.load_rules(variant, players=players, plugins=[spy], **options)
     state = rules.new_match(seed=seed)
     rng = random.Random(seed)
+    wagers: dict[tuple[int, str], list[tuple[int, tuple[int, ...]]]] = {}
     while not state.is_over:
-        state = state.apply(rng.choice(state.legal_moves()))
+        move = rng.choice(state.legal_moves())
+        if isinstance(move, (Double, Redouble)) and state.to_move is not None:
+            kind = "double" if isinstance(move, Double) else "redouble"
+            wagers.setdefault((state.deal_number, kind), []).append((state.to_move, move.seats))
+        state = state.apply(move)
     entries = []
-    for result, moves, finished in zip(state.results, state.past_moves, spy.finished):
+    for number, (result, moves, finished) in enumerate(
+        zip(state.results, state.past_moves, spy.finished), 1
+    ):
         declarations = []
         for move in moves:
             if isinstance(move, Declare):
@@ -460,7 +469,16 @@ def played_match(
             counts = {} if unplayed else counts_of(finished, rules)
         except SheetError:  # a deal no count can say: the sheet refuses it when it is entered
             counts = {}
-        entries.append(Entry(result.contract, counts, declarations=declarations, bid=bid))
+        entries.append(
+            Entry(
+                result.contract,
+                counts,
+                declarations=declarations,
+                bid=bid,
+                doubles=wagers.get((number, "double"), ()),
+                redoubles=wagers.get((number, "redouble"), ()),
+            )
+        )
     return state, entries
 
 
@@ -628,3 +646,51 @@ def test_house_rules_score_at_the_end_of_the_match_and_are_saved_by_name() -> No
     again = sheet_from_json(sheet_to_json(sheet))
     assert again == sheet and again.match_end == sheet.match_end
     assert json.loads(sheet_to_json(sheet))["plugins"] == ["clean-sheet"]
+
+
+def test_barbu_doubles_and_redoubles_are_entered_and_settled_as_the_rule_book_says() -> None:
+    # No K♥ for seat 1 after seat 1 doubled 0 and 3, seat 3 doubled 0, seat 3 redoubled 1
+    # and seat 0 redoubled 3: base (0, -20, 0, 0); wagers 1-0 x1, 1-3 x2, 3-0 x2.
+    sheet = ScoreSheet(kinglib.load_rules("barbu"))
+    text = "no_king_of_hearts double=1:0,3 double=3:0 redouble=3:1 redouble=0:3 KH=1"
+    entry = parse_entry(sheet, text)
+    assert entry.doubles == ((1, (0, 3)), (3, (0,)))
+    assert entry.redoubles == ((3, (1,)), (0, (3,)))
+    after = sheet.add(entry)
+    assert after.results[-1].points == (20, -80, 0, 40)
+    assert entry_text(after, entry) == text
+    assert sheet_from_json(sheet_to_json(after)) == after
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("no_tricks double=0:1 3 3 3 4", "deal 1: seat 0 was not asked to double"),
+        ("no_tricks redouble=2:1 3 3 3 4", "deal 1: seat 2 was not asked to redouble"),
+        (
+            "no_tricks double=1 3 3 3 4",
+            "deal 1: a double is written double=SEAT:SEATS, not 'double=1'",
+        ),
+    ],
+)
+def test_a_double_the_round_did_not_ask_for_is_refused(text: str, message: str) -> None:
+    sheet = ScoreSheet(kinglib.load_rules("barbu"))
+    with pytest.raises(SheetError) as caught:
+        sheet.add(parse_entry(sheet, text))
+    assert str(caught.value) == message
+    assert sheet.entries == ()
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([{}, {"rotation": "each", "min_doubles": 0}]), st.integers(0, 2**31))
+def test_barbu_deals_with_their_doubles_score_as_the_engine_scores_them(
+    options: dict[str, Any], seed: int
+) -> None:
+    # Every deal up to the first fan-tan (the sheet does not enter a layout's order).
+    final, entries = played_match("barbu", seed, None, options)
+    sheet = ScoreSheet(kinglib.load_rules("barbu", **options))
+    for entry, result in zip(entries, final.results):
+        if entry.contract == "fan_tan":
+            break
+        sheet = sheet.add(entry)
+        assert sheet.results[-1].points == result.points

@@ -31,11 +31,13 @@ Loader = Callable[[str, "int | None", Sequence[str], Sequence[str]], Rules]
 
 #: What ``help`` prints.
 HELP = """\
-Enter each deal on one line: [CONTRACT] [DECLARATION ...] [bid=SEAT:AMOUNT] COUNTS
+Enter each deal on one line:
+  [CONTRACT] [DECLARATION ...] [bid=SEAT:AMOUNT] [double=SEAT:SEATS ...] COUNTS
   no_hearts 2 3 1 2          hearts taken by seats 0, 1, 2, 3
   no_king 2                  seat 2 took K♥ (a single card: the seat that took it)
   trumps S 4 3 3 3           a trump round in spades, tricks per seat
   trumps S bid=1:2 H 3 5 2 3 seat 1 bought it for 2 tricks and named hearts
+  no_queens double=1:0 redouble=0:1 1 1 2 0   seat 1 doubled 0, who redoubled him
   eralash tricks=2,2,2,2 last_two=0,0,1,1 ...   columns by name, counts joined by commas
   3 1 2 2                    the contract left out: the one the schedule gives the deal
 Seats are numbered from 0. The line above the prompt says what the deal counts.

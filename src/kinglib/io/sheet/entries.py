@@ -71,6 +71,27 @@ def _bid_of(value: Any) -> tuple[int, int] | None:
     return (seat, amount)
 
 
+def _wagers_of(value: Any) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    if isinstance(value, Mapping):
+        value = tuple(value.items())
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise SheetError(f"doubles are (seat, seats) pairs, not {value!r}")
+    wagers = []
+    for pair in value:
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise SheetError(f"a double is (seat, seats), not {pair!r}")
+        seat, targets = pair
+        if isinstance(targets, int):
+            targets = (targets,)
+        if isinstance(targets, (str, bytes)) or not isinstance(targets, Sequence) or not targets:
+            raise SheetError(f"seat {seat!r} doubles at least one seat, not {targets!r}")
+        for number in (seat, *targets):
+            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                raise SheetError(f"the seat {number!r} of a double is not a whole number from 0")
+        wagers.append((seat, tuple(sorted(targets))))
+    return tuple(wagers)
+
+
 @attrs.frozen
 class Entry:
     """One deal as the players report it: the contract, its declarations and what each seat took.
@@ -87,6 +108,9 @@ class Entry:
         bid: ``(seat, amount)``: the winning offer of the deal's auction, where there was
             one (a bidding deal's bid, the tricks a trump round was bought for); ``None`` when
             everyone passed.
+        doubles: ``(seat, seats)`` pairs: who doubled whom in a doubling round (Barbu's
+            ``Double``), in the order the seats spoke; a seat not named passed.
+        redoubles: the same for the redoubling round (``Redouble``).
 
     """
 
@@ -94,6 +118,10 @@ class Entry:
     counts: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(default=(), converter=_counts_of)
     declarations: tuple[str, ...] = attrs.field(default=(), converter=_declarations_of)
     bid: tuple[int, int] | None = attrs.field(default=None, converter=_bid_of)
+    doubles: tuple[tuple[int, tuple[int, ...]], ...] = attrs.field(default=(), converter=_wagers_of)
+    redoubles: tuple[tuple[int, tuple[int, ...]], ...] = attrs.field(
+        default=(), converter=_wagers_of
+    )
 
     def count(self, name: str) -> tuple[int, ...] | None:
         """The counts of column ``name``, or ``None`` when the entry does not give it."""
@@ -175,12 +203,27 @@ def _card_column_name(mask: int, deck: int, taken: set[str]) -> tuple[str, str]:
     return name, str(CardSet.from_mask(mask))
 
 
+def _trick_column(tricks: list[int], count: int, alone: bool) -> Column:
+    """The column of the tricks priced apart at one price (``tricks`` from 0, of ``count``)."""
+    m = len(tricks)
+    if alone and tricks == list(range(count - m, count)):
+        name, title = _LAST_NAMES.get(m, (f"last_{m}", f"the last {m} tricks"))
+    elif m == 1:  # a trick with a price of its own (barbu's 12th and 13th)
+        name, title = f"trick_{tricks[0] + 1}", f"trick {tricks[0] + 1}"
+    else:  # tricks apart that are not the last ones (kierki's 7th and 13th)
+        numbers = [str(k + 1) for k in tricks]
+        name = "tricks_" + "_".join(numbers)
+        title = "tricks " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return Column(name, title, m, tricks=tuple(tricks))
+
+
 def columns_of(contract: Contract, deck: int) -> tuple[Column, ...]:
     """The columns an entry of ``contract`` gives, trick columns first, for a pack ``deck``.
 
-    Raises :class:`~kinglib.values.errors.SheetError` for a contract whose tricks are priced trick
-    by trick in a way no count can say (other than alike, with some tricks apart at one price of
-    their own), and for one that counts nothing (every price 0).
+    Tricks priced alike are one column (``tricks``); tricks priced apart get a column for each
+    price of their own (``last_two``, ``tricks_7_13``, ``trick_12``). Raises
+    :class:`~kinglib.values.errors.SheetError` for a contract that counts nothing (every
+    price 0).
     """
     columns: list[Column] = []
     values = contract.trick_values
@@ -191,21 +234,11 @@ def columns_of(contract: Contract, deck: int) -> tuple[Column, ...]:
             columns.append(
                 Column("tricks", "tricks", len(values), tricks=tuple(range(len(values))))
             )
-        if special:
-            m = len(special)
-            suffix = list(range(len(values) - m, len(values)))
-            if len({values[k] for k in special}) != 1:
-                raise SheetError(
-                    f"{contract.id}: its tricks are priced one by one "
-                    f"({', '.join(str(v) for v in values)}), which no count per seat can say"
-                )
-            if special == suffix:
-                name, title = _LAST_NAMES.get(m, (f"last_{m}", f"the last {m} tricks"))
-            else:  # tricks apart that are not the last ones (kierki's 7th and 13th)
-                numbers = [str(k + 1) for k in special]
-                name = "tricks_" + "_".join(numbers)
-                title = "tricks " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
-            columns.append(Column(name, title, m, tricks=tuple(special)))
+        groups: dict[int, list[int]] = {}
+        for k in special:
+            groups.setdefault(values[k], []).append(k)
+        for tricks in groups.values():
+            columns.append(_trick_column(tricks, len(values), alone=len(groups) == 1))
     taken: set[str] = set()
     seen: set[int] = set()
     for mask, value in contract.card_values:

@@ -86,6 +86,11 @@ def sheet_to_json(sheet: ScoreSheet, *, indent: int | None = 2) -> str:
                 "contract": e.contract,
                 "declarations": list(e.declarations),
                 "bid": None if e.bid is None else list(e.bid),
+                **{
+                    kind: [[seat, list(seats)] for seat, seats in wagers]
+                    for kind, wagers in (("doubles", e.doubles), ("redoubles", e.redoubles))
+                    if wagers
+                },
                 "counts": {name: list(counts) for name, counts in e.counts},
             }
             for e in sheet.entries
@@ -174,6 +179,8 @@ def sheet_from_json(text: str | bytes, *, plugins: Sequence[Any] = ()) -> ScoreS
                 {name: tuple(v) for name, v in deal["counts"].items()},
                 declarations=tuple(deal.get("declarations", ())),
                 bid=None if bid is None else (bid[0], bid[1]),
+                doubles=[(seat, tuple(seats)) for seat, seats in deal.get("doubles", ())],
+                redoubles=[(seat, tuple(seats)) for seat, seats in deal.get("redoubles", ())],
             )
             sheet = sheet.add(entry)
         except SheetError as exc:

@@ -32,7 +32,7 @@ from kinglib.io.sheet.entries import Column, Entry, check_counts, columns_of, tr
 from kinglib.values.cards import Card, CardSet, Suit
 from kinglib.values.deals import DealResult, Phase, Trick
 from kinglib.values.errors import IllegalMoveError, KinglibError, NotationError, SheetError
-from kinglib.values.moves import Bid, Choose, Declare, Keep, Move, Pass, Sell
+from kinglib.values.moves import Bid, Choose, Declare, Double, Keep, Move, Pass, Redouble, Sell
 
 __all__ = ["ScoreSheet", "declaration_of"]
 
@@ -144,15 +144,23 @@ class ScoreSheet:
         return self._with(self.entries[:-1], self._states[:-1])
 
     def columns(
-        self, contract: str, declarations: Sequence[str] = (), bid: tuple[int, int] | None = None
+        self,
+        contract: str,
+        declarations: Sequence[str] = (),
+        bid: tuple[int, int] | None = None,
+        doubles: Sequence[tuple[int, Sequence[int]]] = (),
+        redoubles: Sequence[tuple[int, Sequence[int]]] = (),
     ) -> tuple[Column, ...]:
-        """What an entry of ``contract`` (with these declarations and offer) must count now.
+        """What an entry of ``contract`` (with these declarations, offer and doubles) counts now.
 
         Empty for a deal that the declarations end unplayed (raspis). Raises
         :class:`~kinglib.values.errors.SheetError` as :meth:`add` does for the contract, the
-        declarations and the offer.
+        declarations, the offer and the doubles.
         """
-        opened = _open(self.state, Entry(contract, declarations=declarations, bid=bid))
+        entry = Entry(
+            contract, declarations=declarations, bid=bid, doubles=doubles, redoubles=redoubles
+        )
+        opened = _open(self.state, entry)
         if opened.phase is not Phase.PLAY or opened.deal_number != self.state.deal_number:
             return ()
         return _columns(opened)
@@ -253,6 +261,7 @@ def _open(state: State, entry: Entry) -> State:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise _refused(state, f"the offer's seat {seat!r} is not a seat of {rules.players}")
     bid_made = False
+    wagered: set[tuple[str, int]] = set()
     number = state.deal_number
     while (
         state.deal_number == number
@@ -297,6 +306,8 @@ def _open(state: State, entry: Entry) -> State:
                 move = Declare(declarations.pop(0).lower())
             else:
                 move = Sell() if bid is not None else Keep()
+        elif phase is Phase.DOUBLE:
+            move = _wager_move(state, legal, entry, wagered)
         elif phase is Phase.DISCARD:
             # The cards are the engine's own, never shown: any discard it allows will do.
             move = legal[0]
@@ -309,6 +320,10 @@ def _open(state: State, entry: Entry) -> State:
             state = state.apply(move)
         except IllegalMoveError as exc:
             raise _refused(state, str(exc)) from None
+    for kind, wagers in (("double", entry.doubles), ("redouble", entry.redoubles)):
+        for seat, _ in wagers:
+            if (kind, seat) not in wagered:
+                raise _refused(state, f"seat {seat} was not asked to {kind}")
     if bid is not None and not bid_made:
         raise _refused(state, f"no offer was asked for, so seat {bid[0]} made none")
     if declarations:
@@ -321,6 +336,21 @@ def _open(state: State, entry: Entry) -> State:
                 state, f"the deal is {played} by the rules of {rules.variant}, not {entry.contract}"
             )
     return state
+
+
+def _wager_move(
+    state: State, legal: Sequence[Move], entry: Entry, wagered: set[tuple[str, int]]
+) -> Move:
+    """The seat's move of a doubling or redoubling round: what the entry says it did, or Pass."""
+    redoubling = any(isinstance(m, Redouble) for m in legal)
+    kind, wagers = ("redouble", entry.redoubles) if redoubling else ("double", entry.doubles)
+    seat = state.to_move
+    assert seat is not None  # a doubling round always has a seat to speak
+    wagered.add((kind, seat))
+    for who, targets in wagers:
+        if who == seat:
+            return Redouble(targets) if redoubling else Double(targets)
+    return Pass()
 
 
 def _columns(opened: State) -> tuple[Column, ...]:

@@ -2,7 +2,7 @@
 
 An entry is one line, words separated by spaces::
 
-    [CONTRACT] [DECLARATION ...] [bid=SEAT:AMOUNT] COUNTS
+    [CONTRACT] [DECLARATION ...] [bid=SEAT:AMOUNT] [double=SEAT:SEATS ...] COUNTS
 
 * ``CONTRACT``: the contract id (``no_hearts``); left out, it is the one the schedule gives
   the deal.
@@ -10,6 +10,8 @@ An entry is one line, words separated by spaces::
   ``notrump``, ``misere``), a bidding deal's penalty suit, ``raspis``, the trump a buyer named.
 * ``bid=SEAT:AMOUNT``: the winning offer of the deal's auction (the seat that bought the trump
   round and for how many tricks, the bidder and his bid); left out when everyone passed.
+* ``double=SEAT:SEATS``, ``redouble=SEAT:SEATS``: who doubled (redoubled) whom in a doubling
+  round (Barbu: ``double=1:0,3 double=3:0 redouble=3:1``); a seat not named passed.
 * ``COUNTS``: the contract's columns (:func:`~kinglib.io.sheet.entries.columns_of`), in order,
   one number per seat each, or one seat for a single card (``KH``): ``no_hearts 2 3 1 2``,
   ``no_king 3``, ``trumps S 4 3 3 3``. A column may be named instead, with its counts joined
@@ -100,6 +102,7 @@ def _parse_entry(sheet: ScoreSheet, text: str) -> Entry:
         words = words[1:]
     declarations: list[str] = []
     bid: tuple[int, int] | None = None
+    wagers: dict[str, list[tuple[int, tuple[int, ...]]]] = {"double": [], "redouble": []}
     named: list[tuple[str, str]] = []
     seats: list[tuple[int, str]] = []
     numbers: list[int] = []
@@ -111,6 +114,12 @@ def _parse_entry(sheet: ScoreSheet, text: str) -> Entry:
             if not sep:
                 raise SheetError(f"an offer is written bid=SEAT:AMOUNT, not {word!r}")
             bid = (_number(who, "bid"), _number(amount, "bid"))
+        elif eq and key.lower() in wagers:
+            who, sep, targets = value.partition(":")
+            if not sep or not targets:
+                raise SheetError(f"a double is written {key.lower()}=SEAT:SEATS, not {word!r}")
+            seats_doubled = tuple(_number(t, key.lower()) for t in targets.split(","))
+            wagers[key.lower()].append((_number(who, key.lower()), seats_doubled))
         elif eq:
             named.append((key, value))
         elif colon and _is_number(seat_text):
@@ -119,7 +128,7 @@ def _parse_entry(sheet: ScoreSheet, text: str) -> Entry:
             numbers.append(int(word))
         else:
             declarations.append(word)
-    columns = sheet.columns(contract, declarations, bid)
+    columns = sheet.columns(contract, declarations, bid, wagers["double"], wagers["redouble"])
     counts: dict[str, tuple[int, ...]] = {}
     for key, value in named:
         column = column_named(columns, key)
@@ -153,7 +162,14 @@ def _parse_entry(sheet: ScoreSheet, text: str) -> Entry:
             else:
                 counts[column.name] = tuple(numbers[at : at + players])
                 at += players
-    return Entry(contract, counts, declarations=tuple(declarations), bid=bid)
+    return Entry(
+        contract,
+        counts,
+        declarations=tuple(declarations),
+        bid=bid,
+        doubles=wagers["double"],
+        redoubles=wagers["redouble"],
+    )
 
 
 def columns_text(columns: Sequence[Column], players: int) -> str:
@@ -175,6 +191,8 @@ def entry_text(sheet: ScoreSheet, entry: Entry) -> str:
     words = [entry.contract, *entry.declarations]
     if entry.bid is not None:
         words.append(f"bid={entry.bid[0]}:{entry.bid[1]}")
+    for kind, wagers in (("double", entry.doubles), ("redouble", entry.redoubles)):
+        words.extend(f"{kind}={seat}:{','.join(map(str, seats))}" for seat, seats in wagers)
     for name, counts in entry.counts:
         if sum(counts) == 1 and 1 in counts and len(counts) > 1:
             words.append(f"{name}={counts.index(1)}")
