@@ -4,9 +4,9 @@ Game-AI frameworks number their actions ``0 .. n-1``. :class:`ActionSpace` gives
 that a rules object can produce one number, the same for every state of those rules, in
 blocks laid out in this order:
 
-===========  ===========================================  ==================================
+============ ===========================================  ==================================
 block        moves                                        size
-===========  ===========================================  ==================================
+============ ===========================================  ==================================
 ``play``     ``Play(card)`` for each card of the pack,    the pack's size
              in display order (spades A..2, hearts,
              diamonds, clubs, jokers)
@@ -31,7 +31,7 @@ block        moves                                        size
              of seats, smallest sets first (each in       only when the rules have a
              ascending order)                             doubling phase, else 0
 ``redouble`` ``Redouble(seats)``, the same sets           the same
-===========  ===========================================  ==================================
+============ ===========================================  ==================================
 
 A discard is one action (the whole set laid away), so the state between two discarded cards
 never exists and every framework sees the rules' own moves. A 32-card pack with a discard
