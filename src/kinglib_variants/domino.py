@@ -3,13 +3,12 @@
 Three to six players get six cards each; the rest of the pack is the **stock**. Any card may
 be led, hearts included. A player who cannot follow suit while the stock holds cards must
 :class:`~kinglib.values.moves.Draw`: cards come off the stock one at a time until one of the led
-suit
-comes, and that card is then his only legal play (the follow-suit rule forces it, since he held
-none of the suit before). If the stock runs out first, he may play any card. A player whose
-hand is empty drops out; when at most one player still holds cards the deal ends: he adds his
-hand and whatever is left of the stock to his taken cards; if nobody holds cards, a stock left
-over goes to the winner of the last trick. Each heart taken costs a point; the match goes on
-until some total is −31 or lower at the end of a deal.
+suit comes, and that card is then his only legal play (the follow-suit rule forces it, since he held
+none of the suit before). If the stock runs out first, he may play any card. A player whose hand is
+empty drops out; when at most one player still holds cards the deal ends: he adds his hand and
+whatever is left of the stock to his taken cards; if nobody holds cards, a stock left over goes to
+the winner of the last trick. Each heart taken costs a point; the match goes on until some total is
+−31 or lower at the end of a deal.
 
 The stock's order is fixed when the cards are dealt and kept in ``state.aux``
 (:class:`DominoAux`); no view and no legal-move list shows it, only the stock's size and how

@@ -115,8 +115,7 @@ class BatchRules:
     """The rules of each game's deal as columns: one entry per game for every field.
 
     Build it with :meth:`of` from the kernel's :data:`~kinglib.engine.kernel.DealRules` of each
-    game,
-    or :meth:`take` rows of a table of distinct rules. The flags ``has_*`` say whether any row
+    game, or :meth:`take` rows of a table of distinct rules. The flags ``has_*`` say whether any row
     of the table uses a rule, so that the batch functions skip what no game can need.
 
     Attributes:

@@ -14,9 +14,8 @@
 
 The agent plays ``seat``; the other seats are played by ``opponents``: one kinglib bot per
 other seat, in seat order (:class:`~kinglib.players.heuristic.HeuristicBot` by default), or the
-batched
-environments' players by name (``"random"`` or ``"greedy"``, for all of them or one per seat),
-which move between the agent's steps. The observation is the
+batched environments' players by name (``"random"`` or ``"greedy"``, for all of them or one per
+seat), which move between the agent's steps. The observation is the
 :class:`~kinglib.adapters.observation.Observation` vector of the seat's view (``float32``);
 actions are numbered by :class:`~kinglib.adapters.actions.ActionSpace` and
 ``info["action_mask"]`` is 1 at each legal one. A step's reward is the change of the seat's

@@ -16,15 +16,13 @@
 :func:`env` steps ``num_envs`` games of the learning ``seat`` at once: each step plays every
 game's action for the seat, then the other seats' cards (``opponents``: ``"random"``, the
 greedy player of :mod:`kinglib.players.playouts`, or one name per other seat) until the seat is to
-play
-again in each game. A game whose episode ends is reset in place: by default in Gymnasium's
-next-step mode (its row is the observation the episode ended on, with an all-false mask, and
-the next step starts its next episode without playing its action), or with
-``autoreset="same_step"`` in the step it ends (its row is the next episode's first
-observation, and ``infos["final_obs"]`` holds the one it ended on, where
-``infos["_final_obs"]``). :func:`selfplay` is the same batch with every seat learning: each
-step plays the move of the seat to play in each game (``infos["to_move"]``), and the rewards
-are an array ``(num_envs, players)``, every seat's at once.
+play again in each game. A game whose episode ends is reset in place: by default in Gymnasium's
+next-step mode (its row is the observation the episode ended on, with an all-false mask, and the
+next step starts its next episode without playing its action), or with ``autoreset="same_step"`` in
+the step it ends (its row is the next episode's first observation, and ``infos["final_obs"]`` holds
+the one it ended on, where ``infos["_final_obs"]``). :func:`selfplay` is the same batch with every
+seat learning: each step plays the move of the seat to play in each game (``infos["to_move"]``), and
+the rewards are an array ``(num_envs, players)``, every seat's at once.
 
 The games' state is kept as integer arrays (``uint64`` masks, one per hand, pile and trick) and
 every card is decided by the trick kernel's rules over the batch

@@ -123,8 +123,7 @@ def given_cards(
     """Check the hands and piles of a deal given in full: ``(hands, piles, orders)``.
 
     Raises :class:`~kinglib.values.errors.RulesError` for hands of the wrong number or size, piles
-    the
-    variant does not have or of the wrong size, and duplicate, foreign or missing cards.
+    the variant does not have or of the wrong size, and duplicate, foreign or missing cards.
     """
     n = rules.players
     if not isinstance(hands, Sequence) and not isinstance(hands, CardSet):

@@ -21,8 +21,7 @@ a literal ``1``, which the compiled code shifts in 32 bits).
 
 The rules of one deal are a :data:`DealRules` tuple, built once a deal from the contract's
 :class:`~kinglib.values.trick_rules.TrickRules`, the deal's trump and maker, and the direction of
-play
-(:func:`kinglib.engine.tricks.deal_rules`). Its fields, by their index constants:
+play (:func:`kinglib.engine.tricks.deal_rules`). Its fields, by their index constants:
 
 ``R_PLAYERS``, ``R_STEP``
     The number of seats, and the step from one seat to the next in the direction of play (1

@@ -80,8 +80,7 @@ def close_match(state: State) -> State:
 
     ``state`` is the finished match (phase OVER); a single deal given by ``Rules.new_deal``
     is returned as it is. Raises :class:`~kinglib.values.errors.RulesError` for an answer that is
-    not
-    one whole number per seat, or for a wrapper of the hook.
+    not one whole number per seat, or for a wrapper of the hook.
     """
     if state.setup.deal is not None:
         return state

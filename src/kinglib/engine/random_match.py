@@ -88,8 +88,7 @@ def play_rest_of_deal(
 
     The kernel plays the cards (:func:`kinglib.engine.kernel.play_deal`), each seat drawing with its
     :class:`~kinglib.engine.kernel.Draws`; the state that ends the deal is built once. Returns it
-    and
-    whether the deal ended early.
+    and whether the deal ended early.
     """
     rules = trick_play.deal_rules(state)
     stock, kitty = trick_play.kernel_start(state)

@@ -109,8 +109,7 @@ class Rules:
         and piles given as text are dealt in the order written. Each deal's dealer and
         contract are the rules', as in a seeded match. When the match goes on past the last
         deal given, the move that ends it raises :class:`~kinglib.values.errors.RulesError` saying
-        so
-        (the state does not change).
+        so (the state does not change).
 
         Raises :class:`~kinglib.values.errors.RulesError` for a seed that is no whole number, or a
         deal with the wrong hands or piles (naming the deal).
@@ -148,9 +147,8 @@ class Rules:
             trump: the trump of a trump round (a Suit, ``"notrump"`` or ``"misere"``).
 
         Raises :class:`~kinglib.values.errors.RulesError` naming the problem for an unknown
-        contract,
-        a bad dealer, hands of the wrong size, with duplicate, foreign or missing cards, or a
-        trump that is not a suit, ``notrump`` or ``misere``, or given for a deal that is not a
+        contract, a bad dealer, hands of the wrong size, with duplicate, foreign or missing cards,
+        or a trump that is not a suit, ``notrump`` or ``misere``, or given for a deal that is not a
         trump round.
 
         """

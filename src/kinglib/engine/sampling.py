@@ -3,8 +3,7 @@
 A seat's :class:`~kinglib.engine.view.View` shows its own hand, every card played or shown, the size
 of every hand and pile, the public moves of the deal and the variant's public extras. A
 *sample* is a full :class:`~kinglib.engine.state.State` of the same match in which the cards the
-seat
-cannot see are dealt at random, consistently with all of that.
+seat cannot see are dealt at random, consistently with all of that.
 
 How a sample is made
 --------------------

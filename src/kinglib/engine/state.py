@@ -2,8 +2,7 @@
 
 One :class:`State` type covers a whole match; a single deal (``Rules.new_deal``) is a match of
 one deal. The phase picks the :class:`~kinglib.engine.phases.PhaseRules` that list the legal moves
-and
-apply them; those come from the rules, resolved once, so a move costs no hook call.
+and apply them; those come from the rules, resolved once, so a move costs no hook call.
 
 Hands, taken cards and piles are stored as integer bitmasks; the public accessors wrap them in
 :class:`~kinglib.values.cards.CardSet`.
@@ -405,8 +404,7 @@ class State(Record):
         """The state after ``move``.
 
         Raises :class:`~kinglib.values.errors.IllegalMoveError` saying why when the move is not
-        legal
-        here; this state never changes.
+        legal here; this state never changes.
         """
         # Two routes: a card among the legal cards carried from the move that led here, or ask
         # the phase (which also explains a refusal).

@@ -7,11 +7,10 @@ the deal scores. Two ways of playing are offered:
   player that ducks in a penalty deal and takes in a positive one; every other move (a
   contract, a bid, a declaration, a discard) is the one
   :class:`~kinglib.players.heuristic.HeuristicBot` makes. From the start of a trick, the card play
-  runs
-  whole in the trick kernel (:func:`kinglib.engine.kernel.play_deal` with a chooser; a forced draw
-  from the stock is made there too); a phase with rules of its own is played a card at a time,
-  the trick's winner asked of the phase's rules. That is many times faster than building a
-  view for every card.
+  runs whole in the trick kernel (:func:`kinglib.engine.kernel.play_deal` with a chooser; a forced
+  draw from the stock is made there too); a phase with rules of its own is played a card at a time,
+  the trick's winner asked of the phase's rules. That is many times faster than building a view for
+  every card.
 * ``"random"``: uniformly random legal moves.
 
 The rules are the engine's: the legal cards come from the kernel's rule functions or from the

@@ -2,8 +2,7 @@
 
 For each decision the bot deals the cards it cannot see at random, consistently with its view
 (:meth:`~kinglib.engine.view.View.sample`), a number of times (the *worlds*). In every world it
-tries
-each legal move and plays the rest of the deal out (the *playouts*,
+tries each legal move and plays the rest of the deal out (the *playouts*,
 :mod:`kinglib.players.playouts`):
 by default every seat plays as a sensible player would, the card play running in the trick
 kernel; or at random. It makes the move whose playouts scored best for its seat on average.

@@ -34,8 +34,7 @@ def settled_contracts(rules: Rules, contracts: Mapping[str, Contract]) -> dict[s
     A trump round whose trick rules do not say who may lead trumps gets the rule of the option
     ``only_maker_leads_trump`` (true when the variant does not declare it): only the maker may
     lead a trump while holding another suit. Raises :class:`~kinglib.values.errors.RulesError`
-    naming
-    the contract and the field for a rule the pack or the contract cannot honour.
+    naming the contract and the field for a rule the pack or the contract cannot honour.
     """
     maker_only = bool(rules.options.get("only_maker_leads_trump", True))
     out: dict[str, Contract] = {}

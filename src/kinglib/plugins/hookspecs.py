@@ -389,11 +389,10 @@ def kinglib_match_end(rules: Rules, state: State) -> Sequence[int] | None:
     Returns:
         one signed number per seat, or ``None`` for nothing. Every implementation's answer is
         kept under its plugin's name (:func:`kinglib.engine.match_end.match_end_points`), added to
-        the
-        totals before the winners are decided, shown as its own line of the score sheet and in
-        the final view (``View.extra["match_end"]``), and read back from records. Points that
-        do not sum to zero break a zero-sum match: declare ``zero_sum=False`` then. Each
-        implementation is called on its own, so this hook takes no wrappers.
+        the totals before the winners are decided, shown as its own line of the score sheet and in
+        the final view (``View.extra["match_end"]``), and read back from records. Points that do not
+        sum to zero break a zero-sum match: declare ``zero_sum=False`` then. Each implementation is
+        called on its own, so this hook takes no wrappers.
 
     """
 

@@ -5,8 +5,7 @@ building blocks each variant names (``VariantInfo.parts``), the variant's base (
 variant, and the caller's plugins. It then asks the hooks once for the pack, the contracts,
 the schedule and the phase rules, so that playing a card calls no hook unless a house rule
 filters the legal moves (:mod:`kinglib.plugins.hookspecs` states when each hook is called), and
-checks
-what they answered (:mod:`kinglib.plugins.checks`).
+checks what they answered (:mod:`kinglib.plugins.checks`).
 """
 
 from __future__ import annotations

@@ -82,8 +82,7 @@ def add_variant(plugin: Any) -> str:
     when they are forked from this one.
 
     Returns the name. Raises :class:`~kinglib.values.errors.RulesError` for a plugin without the
-    hook
-    or for the name of a built-in variant.
+    hook or for the name of a built-in variant.
     """
     get = getattr(plugin, "kinglib_variant_info", None)
     if get is None:

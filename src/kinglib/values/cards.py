@@ -360,8 +360,7 @@ class CardSet:
         """Read cards separated by spaces or commas: ``"AS KS 7H JK1"``.
 
         Raises :class:`~kinglib.values.errors.NotationError` for a bad card, a card named twice,
-        text
-        over :data:`CARDS_TEXT_LIMIT` characters, or something that is not text.
+        text over :data:`CARDS_TEXT_LIMIT` characters, or something that is not text.
         """
         text = _checked_text(text, "cards are", CARDS_TEXT_LIMIT)
         mask = 0

@@ -2,11 +2,9 @@
 
 Everything a trick-taking deal of the King family decides card by card is a field of one small
 immutable value that a :class:`~kinglib.values.contracts.Contract` carries: which suits may be led
-and
-when, what a player must play when he follows or cannot follow, who leads the first trick,
-how the ranks and the jokers play, and whether the contract is played by a phase of its own.
-The engine's one trick kernel (:mod:`kinglib.engine.kernel`) reads these fields; no rule of the
-trick
+and when, what a player must play when he follows or cannot follow, who leads the first trick, how
+the ranks and the jokers play, and whether the contract is played by a phase of its own. The
+engine's one trick kernel (:mod:`kinglib.engine.kernel`) reads these fields; no rule of the trick
 play is written anywhere else.
 
 The fields, with the words the refusals and the rules tables use:
@@ -14,8 +12,7 @@ The fields, with the words the refusals and the rules tables use:
 ``lead``
     A restriction per suit on leading a trick, as a mapping from a suit (``"hearts"``, a
     :class:`~kinglib.values.cards.Suit` or its letter) or ``"trump"`` (the deal's trump suit, when
-    it
-    has one) to one of :data:`LEAD_RULES`:
+    it has one) to one of :data:`LEAD_RULES`:
 
     * ``"free"``: it may be led at any time (the default for a suit not named);
     * ``"never"``: not while the leader holds a card of another suit;
@@ -69,8 +66,7 @@ The fields, with the words the refusals and the rules tables use:
     for trick play.
 
 A value is checked when it is made (:class:`~kinglib.values.errors.RulesError` naming the field),
-and
-again against the pack and the phases when :func:`kinglib.load_rules` builds the rules (naming
+and again against the pack and the phases when :func:`kinglib.load_rules` builds the rules (naming
 the contract too).
 """
 
