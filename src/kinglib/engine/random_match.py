@@ -37,6 +37,7 @@ from kinglib.engine.hook_calls import DEFAULTS, answered_by_defaults
 from kinglib.engine.kernel import (
     DRAW_INDEX,
     DRAWS_LIKE_CHOICE,
+    Chooser,
     Draws,
     MatchDeal,
     deal_cards,
@@ -83,12 +84,13 @@ def play_rest_of_deal(
     state: State,
     trick_play: TrickPlay,
     draws: list[Draws],
+    choose: Chooser | None = None,
 ) -> tuple[State, bool]:
     """Play the rest of the deal of ``state`` (in the PLAY phase, no trick begun) at random.
 
     The kernel plays the cards (:func:`kinglib.engine.kernel.play_deal`), each seat drawing with its
-    :class:`~kinglib.engine.kernel.Draws`; the state that ends the deal is built once. Returns it
-    and whether the deal ended early.
+    :class:`~kinglib.engine.kernel.Draws`, or each card picked by ``choose`` when it is given; the
+    state that ends the deal is built once. Returns it and whether the deal ended early.
     """
     rules = trick_play.deal_rules(state)
     stock, kitty = trick_play.kernel_start(state)
@@ -103,7 +105,7 @@ def play_rest_of_deal(
         len(state.tricks),
         broken_suits(state, rules),
         draws,
-        None,
+        choose,
         rules,
         stock,
         kitty,

@@ -27,13 +27,12 @@ from kinglib.engine.kernel import (
     DealRules,
     led_mask,
     next_to_play,
-    play_deal,
     winning_cards,
 )
-from kinglib.engine.random_match import kernel_trick_play
+from kinglib.engine.random_match import kernel_trick_play, play_rest_of_deal
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import Phase, State
-from kinglib.engine.tricks import TrickPlay, broken_suits
+from kinglib.engine.tricks import TrickPlay
 from kinglib.players.heuristic import HeuristicBot
 from kinglib.values.contracts import Contract
 from kinglib.values.moves import Move, Play
@@ -152,25 +151,8 @@ class Playout:
                 trick_play = kernel_trick_play(rules, state)
                 contract = state.contract_info
                 if trick_play is not None and contract is not None:
-                    deal_rules = trick_play.deal_rules(state)
-                    stock, kitty = trick_play.kernel_start(state)
-                    hands = list(state.hands_mask)
-                    taken = list(state.taken_mask)
-                    leader = state.to_move
-                    assert leader is not None
-                    played, winners, _, drawn, _ = play_deal(
-                        hands,
-                        taken,
-                        leader,
-                        len(state.tricks),
-                        broken_suits(state, deal_rules),
-                        [],
-                        greedy_chooser(contract, deal_rules),
-                        deal_rules,
-                        stock,
-                        kitty,
-                    )
-                    end = trick_play.kernel_end(state, played, winners, drawn, hands, taken, stock)
+                    choose = greedy_chooser(contract, trick_play.deal_rules(state))
+                    end, _ = play_rest_of_deal(state, trick_play, [], choose)
                     return rules.score_deal(end)[seat]
             state = state.apply(self.move(state, rng))
         results = state.results
