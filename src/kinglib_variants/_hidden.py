@@ -51,13 +51,13 @@ def atomic_layout(rules: Rules, view: View) -> HiddenLayout:
     played = played_by(view)
     pool = rules.deck.mask & ~known_cards(view, played)
     slots = [(hand_slot(s), n) for s, n in enumerate(view.hand_sizes) if s != seat and n]
-    discard_hidden = "discard" not in view.piles and view.pile_sizes.get("discard", 0) > 0
+    discard_hidden = "discard" not in view.piles and view.pile_sizes["discard"] != 0
     excluded = [(hand_slot(s), widow) for s in range(view.players) if s != declarer]
     if discard_hidden:
         slots.append(("discard", view.pile_sizes["discard"]))
-        contract = rules.contracts[view.contract] if view.contract else None
-        if contract is not None:
-            excluded.append(("discard", contract.scoring_mask))
+        # The widow is taken only once the contract is fixed.
+        assert view.contract is not None
+        excluded.append(("discard", rules.contracts[view.contract].scoring_mask))
 
     def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
         if discard_hidden:
@@ -102,9 +102,8 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
     seat = view.seat
     n = view.players
     sizes_dealt = dealt_sizes(rules, view)
-    draws = list(view.extra.get("draws", ()))
-    own_drawn = view.extra.get("drawn")
-    own_drawn_mask = own_drawn.mask if isinstance(own_drawn, CardSet) else 0
+    draws = list(view.extra["draws"])
+    own_drawn_mask = view.extra["drawn"].mask
     # Walk the deal: the led suit at each draw, and what each seat played when.
     trick_sizes = [len(t.plays) for t in view.tricks]
     events: list[tuple[int, int, int]] = []  # (seat, count, led suit mask)
@@ -121,7 +120,8 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
         if isinstance(move, Draw):
             drawer, count = draws[len(events)]
             led = current[0].suit
-            led_mask = SUIT_MASKS[led] if led is not None else 0
+            assert led is not None  # domino's pack has no joker
+            led_mask = SUIT_MASKS[led]
             events.append((drawer, count, led_mask))
             played_before.append(played_so_far)
             position += count
@@ -139,7 +139,7 @@ def domino_layout(rules: Rules, view: View) -> HiddenLayout:
             if trick_index < len(trick_sizes) and len(current) == trick_sizes[trick_index]:
                 trick_index += 1
                 current = []
-    stock_left = view.pile_sizes.get("stock", 0)
+    stock_left = view.pile_sizes["stock"]
     played = played_by(view)
     fixed_mask = 0
     for index in fixed.values():

@@ -117,14 +117,12 @@ def penalty_contracts(deck: int) -> dict[Suit, Contract]:
     built: dict[Suit, Contract] = {}
     for suit in Suit:
         mask = SUIT_MASKS[suit] & deck
-        count = mask.bit_count()
         ru, en = _SUIT_NAMES[suit]
         built[suit] = Contract(
             id=CONTRACT_ID,
             name=f"Кинг с торговлей: не брать {ru}",
             title=f"bidding: no {en}",
             card_values=((mask, -1),),
-            total=-count,
             description=f"1 a card of the penalty suit ({en}), plus the winning bid",
             trick_rules=TrickRules(leader="maker"),  # the highest bidder, else the eldest
         )

@@ -82,13 +82,11 @@ def jokers_contract(deck: int, joker_free: bool = False) -> Contract:
     jokers = deck & JOKERS_MASK
     if jokers:
         groups.append((jokers, -JOKER_PRICE))
-    total = sum(value * mask.bit_count() for mask, value in groups)
     return Contract(
         id="jokers",
         name="Кинг с джокерами",
         title="jokers",
         card_values=tuple(groups),
-        total=total,
         description=f"each heart its rank (A 14 … 2), each joker {JOKER_PRICE}",
         trick_rules=TrickRules(
             joker_suit=Suit.HEARTS,

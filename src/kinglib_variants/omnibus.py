@@ -71,7 +71,6 @@ def omnibus_contract(bonus_card: Card) -> Contract:
         name="Омнибус",
         title="omnibus",
         card_values=groups,
-        total=sum(mask.bit_count() * value for mask, value in groups),
         description=f"1 a heart, 13 for QS, +{BONUS} for {bonus_card}",
     )
 

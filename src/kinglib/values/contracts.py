@@ -354,14 +354,13 @@ def king_contracts(
                 title=_NAMES[cid][1],
                 trick_values=values,
                 trump_round=True,
-                total=sum(values),
                 description=f"{prices.trump_trick} a trick, with trumps",
                 # The maker leads: the declarer, or the player who bought the declaration.
                 trick_rules=TrickRules(leader="maker"),
             )
             continue
         sign = -1 if cid in NEGATIVE_GAMES else 1
-        positive = cid if sign > 0 else positive_twin(cid)
+        positive = positive_twin(cid) if cid in NEGATIVE_GAMES else cid
         categories = list(CATEGORIES) if positive == "plus_eralash" else [positive]
         tv = [0] * tricks
         groups: list[tuple[int, int]] = []
@@ -369,7 +368,6 @@ def king_contracts(
             cat_tricks, cat_groups, _ = parts[cat]
             tv = [a + sign * b for a, b in zip(tv, cat_tricks)]
             groups.extend((mask, sign * value) for mask, value in cat_groups)
-        total = sum(tv) + sum(value * mask.bit_count() for mask, value in groups)
         king_rule = positive in king_rules and king_forced
         description = (
             "all six categories at once" if positive == "plus_eralash" else parts[positive][2]
@@ -383,7 +381,6 @@ def king_contracts(
             no_heart_lead=positive in heart_rules,
             king_on_void=king_rule,
             king_on_heart_lead=king_rule and king_on_heart_lead,
-            total=total,
             description=description,
         )
     return built
