@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import kinglib
 from kinglib.apps.sheet_cli import sheet_table
+from kinglib.engine.phases import PhaseRules
 from kinglib.engine.state import State
 from kinglib.io.sheet import (
     Entry,
@@ -27,9 +28,11 @@ from kinglib.io.sheet import (
     sheet_schema,
     sheet_to_json,
 )
+from kinglib.kit.fan_tan import FanTanPlay, places
 from kinglib.plugins import manager
+from kinglib.testing import play_out
 from kinglib.values.errors import RecordError, SheetError, SheetFileError
-from kinglib.values.moves import Declare, Double, Redouble
+from kinglib.values.moves import Declare, Double, Move, Redouble
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -420,7 +423,12 @@ def counts_of(finished: State, rules: kinglib.Rules) -> dict[str, tuple[int, ...
     contract = finished.contract_info
     assert contract is not None
     out: dict[str, tuple[int, ...]] = {}
-    if not finished.tricks:  # a layout, not tricks: the sheet refuses the deal
+    if isinstance(
+        finished.rules.phase_for(finished), FanTanPlay
+    ):  # a layout: each seat's place going out
+        order = places(finished)
+        return {"place": tuple(order.index(seat) + 1 for seat in range(rules.players))}
+    if not finished.tricks:
         return out
     for column in columns_of(contract, rules.deck.mask):
         if column.cards:
@@ -500,6 +508,9 @@ SUPPORTED: list[tuple[str, int | None, dict[str, Any]]] = [
     ("omnibus", 3, {"slam": "others"}),
     ("turkish", None, {}),
     ("brazilian", None, {}),
+    ("kierki", None, {}),
+    ("kierki", None, {"fan_tan_start": "any"}),
+    ("barbu", None, {}),
     ("domino", None, {}),
     ("jokers", 3, {}),
     ("dos1993", None, {}),
@@ -595,20 +606,106 @@ class LaidOut:
         return kinglib.Schedule(deals=("no_tricks", "fan_tan"))
 
 
-def test_a_deal_not_played_in_tricks_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fan_tan_deal_is_entered_as_each_seats_place_going_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(manager, "_ADDED", {})  # known to this test only
     kinglib.add_variant(LaidOut)
     sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
     assert sheet.scheduled == "fan_tan"
+    assert [c.name for c in sheet.columns("fan_tan")] == ["place"]
+    # Seat 2 went out first (40), seat 0 second (20), seat 3 third (0), seat 1 held cards (-60).
+    after = enter(sheet, "fan_tan 2 4 1 3")
+    assert after.results[-1].points == (20, -60, 40, 0)
+    assert after.results[-1].detail("places") == (2, 0, 3, 1)
+    assert after.is_over
+    assert entry_text(after, after.entries[-1]) == "fan_tan place=2,4,1,3"
+    assert sheet_from_json(sheet_to_json(after)) == after
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("fan_tan 1 1 2 3", "deal 2: place: each seat has its own place from 1 to 4, not 1,1,2,3"),
+        ("fan_tan place=1,2,3", "deal 2: place: 3 places for 4 seats"),
+        (
+            "fan_tan place=0,1,2,3",
+            "deal 2: place: each seat has its own place from 1 to 4, not 0,1,2,3",
+        ),
+        (
+            "fan_tan",
+            (
+                "deal 2: fan_tan needs each seat's place going out: place=... with one number "
+                "per seat, 1 for the first out and 4 for the seat left with cards"
+            ),
+        ),
+    ],
+)
+def test_a_fan_tan_entry_that_is_no_order_of_going_out_is_refused(
+    monkeypatch: pytest.MonkeyPatch, text: str, message: str
+) -> None:
+    monkeypatch.setattr(manager, "_ADDED", {})
+    kinglib.add_variant(LaidOut)
+    sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
+    with pytest.raises(SheetError) as caught:
+        sheet.add(parse_entry(sheet, text))
+    assert str(caught.value) == message
+    assert len(sheet.entries) == 1
+
+
+def test_a_fan_tan_entry_with_counts_of_tricks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(manager, "_ADDED", {})
+    kinglib.add_variant(LaidOut)
+    sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
+    with pytest.raises(SheetError) as caught:
+        sheet.add(kinglib.io.sheet.Entry("fan_tan", {"tricks": (2, 2, 2, 2)}))
+    assert str(caught.value) == (
+        "deal 2: fan_tan is laid out, not played in tricks: it counts each seat's place going "
+        "out (place=...), not tricks"
+    )
+
+
+class OwnLayout(LaidOut):
+    """A variant whose fan-tan deal is laid out by a phase of its own, not the kit's."""
+
+    @staticmethod
+    def kinglib_variant_info() -> kinglib.VariantInfo:
+        return kinglib.VariantInfo(
+            name="sheet-own-layout", title="own layout", players=(4,), default_players=4
+        )
+
+    @staticmethod
+    def kinglib_phases(rules: kinglib.Rules) -> dict[str, PhaseRules]:
+        class OwnPlay(PhaseRules):
+            def __init__(self) -> None:
+                self.rows = FanTanPlay(rules)
+
+            def legal_moves(self, state: State) -> tuple[Move, ...]:
+                return self.rows.legal_moves(state)
+
+            def apply(self, state: State, move: Move) -> State:
+                return self.rows.apply(state, move)
+
+        return {"fan_tan": OwnPlay()}
+
+
+def test_a_deal_laid_out_by_a_phase_of_the_variants_own_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(manager, "_ADDED", {})  # known to this test only
+    kinglib.add_variant(OwnLayout)
+    sheet = enter(ScoreSheet(kinglib.load_rules("sheet-own-layout")), "2 2 2 2")
     message = (
-        "deal 2: fan_tan of sheet-laid-out is not played in tricks, so its points cannot be "
+        "deal 2: fan_tan of sheet-own-layout is not played in tricks, so its points cannot be "
         "entered as counts"
     )
     with pytest.raises(SheetError) as caught:
-        enter(sheet, "fan_tan 0 1 2 3")
+        enter(sheet, "fan_tan 1 2 3 4")
     assert str(caught.value) == message
     with pytest.raises(SheetError):
         sheet.columns("fan_tan")
+    played = kinglib.load_rules("sheet-own-layout").new_match(seed=1)
+    assert play_out(played).is_over  # the variant itself plays
 
 
 @pytest.fixture
@@ -686,11 +783,9 @@ def test_a_double_the_round_did_not_ask_for_is_refused(text: str, message: str) 
 def test_barbu_deals_with_their_doubles_score_as_the_engine_scores_them(
     options: dict[str, Any], seed: int
 ) -> None:
-    # Every deal up to the first fan-tan (the sheet does not enter a layout's order).
     final, entries = played_match("barbu", seed, None, options)
     sheet = ScoreSheet(kinglib.load_rules("barbu", **options))
     for entry, result in zip(entries, final.results):
-        if entry.contract == "fan_tan":
-            break
         sheet = sheet.add(entry)
         assert sheet.results[-1].points == result.points
+    assert sheet.is_over and sheet.totals == final.totals

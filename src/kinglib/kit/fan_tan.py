@@ -49,6 +49,7 @@ __all__ = [
     "begin_fan_tan",
     "fan_tan_layout",
     "fan_tan_points",
+    "fan_tan_record",
     "playable_mask",
     "start_rank_option",
 ]
@@ -115,7 +116,8 @@ def begin_fan_tan(state: State, start: Rank | None = None) -> State:
     return state.evolve(aux=FanTan(start=start), piles_mask=piles)
 
 
-def _record(state: State) -> FanTan:
+def fan_tan_record(state: State) -> FanTan:
+    """The deal's :class:`FanTan` record: ``state.aux``, or a fresh one before it is set."""
     aux = state.aux
     if isinstance(aux, FanTan):
         return aux
@@ -166,7 +168,7 @@ class FanTanPlay(PhaseRules):
         """The cards of the player to move that may be laid out."""
         seat = state.to_move
         assert seat is not None
-        record = _record(state)
+        record = fan_tan_record(state)
         return state.hands_mask[seat] & playable_mask(self.layout(state), record.start, self.deck)
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
@@ -192,7 +194,7 @@ class FanTanPlay(PhaseRules):
             return f"seat {seat} does not hold {card}"
         if mask & card.mask:
             return None
-        record = _record(state)
+        record = fan_tan_record(state)
         if card.suit is None or record.start is None:
             return f"{card} fits no row of the layout"
         row = self.layout(state) & SUIT_MASKS[card.suit]
@@ -208,7 +210,7 @@ class FanTanPlay(PhaseRules):
         seat = state.to_move
         assert seat is not None
         rules = self.rules
-        record = _record(state)
+        record = fan_tan_record(state)
         hands = list(state.hands_mask)
         piles = state.piles_mask
         if isinstance(move, Play):
@@ -235,7 +237,7 @@ class FanTanPlay(PhaseRules):
 
 def places(state: State) -> tuple[int, ...]:
     """The seats in the order they went out, the ones still holding cards last (by seat)."""
-    record = _record(state)
+    record = fan_tan_record(state)
     rest = [seat for seat in range(state.rules.players) if seat not in record.out]
     return (*record.out, *rest)
 
@@ -291,7 +293,7 @@ def fan_tan_layout(rules: Rules, view: View) -> HiddenLayout:
 
 
 def _details(state: State) -> Sequence[tuple[str, Any]]:
-    record = _record(state)
+    record = fan_tan_record(state)
     return (("places", places(state)), ("start_rank", record.start))
 
 
@@ -329,6 +331,6 @@ def kinglib_visible_piles(rules: Rules, state: State, seat: int) -> Sequence[str
 @for_contracts(FAN_TAN)
 def kinglib_view_extra(rules: Rules, state: State, seat: int) -> Mapping[str, Any]:
     """The start rank (``None`` until set) and the seats out, in order (``fan_tan``)."""
-    record = _record(state)
+    record = fan_tan_record(state)
     start = None if record.start is None else record.start.letter
     return {"fan_tan": {"start_rank": start, "out": record.out}}

@@ -12,7 +12,11 @@ engine's own match alongside (:attr:`ScoreSheet.state`), dealt from a seed that 
   check_counts`), the cards the engine dealt are set aside, and the deal is finished with
   taken piles and tricks that give exactly the counts: the variant's ``kinglib_score_deal``
   scores it, and the engine moves on to the next deal or ends the match (with its end-of-match
-  points), as it does after a deal played card by card.
+  points), as it does after a deal played card by card;
+* a fan-tan deal (:mod:`kinglib.kit.fan_tan`: the cards laid out in rows, scored by the order
+  of going out) is entered as each seat's place (column ``place``: 1 for the first out, the
+  seat left holding cards last), and scored by the variant as if the seats had gone out in
+  that order.
 
 A sheet is immutable: :meth:`ScoreSheet.add` returns a new sheet, or raises
 :class:`~kinglib.values.errors.SheetError` and leaves the sheet as it was.
@@ -23,12 +27,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from kinglib.engine.flow import after_deal, deal_result
 from kinglib.engine.match_end import match_end_points
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import State
 from kinglib.engine.tricks import TrickPlay
 from kinglib.io.sheet.entries import Column, Entry, check_counts, columns_of, trick_winners
+from kinglib.kit.fan_tan import FanTanPlay, fan_tan_record
 from kinglib.values.cards import Card, CardSet, Suit
 from kinglib.values.deals import DealResult, Phase, Trick
 from kinglib.values.errors import IllegalMoveError, KinglibError, NotationError, SheetError
@@ -161,7 +168,11 @@ class ScoreSheet:
             contract, declarations=declarations, bid=bid, doubles=doubles, redoubles=redoubles
         )
         opened = _open(self.state, entry)
-        if opened.phase is not Phase.PLAY or opened.deal_number != self.state.deal_number:
+        if opened.deal_number != self.state.deal_number or opened.is_over:
+            return ()
+        if _is_fan_tan(opened):
+            return (_place_column(opened.rules.players),)
+        if opened.phase is not Phase.PLAY:
             return ()
         return _columns(opened)
 
@@ -370,6 +381,60 @@ def _columns(opened: State) -> tuple[Column, ...]:
         raise _refused(opened, f"{rules.variant}: {exc}") from None
 
 
+#: The column of a fan-tan deal: each seat's place in the order of going out.
+PLACE = "place"
+
+
+def _place_column(players: int) -> Column:
+    return Column(PLACE, "place out", total=players * (players + 1) // 2)
+
+
+def _is_fan_tan(opened: State) -> bool:
+    """Whether the deal is laid out in fan-tan rows, by the kit's fan-tan play."""
+    return isinstance(opened.rules.phase_for(opened), FanTanPlay)
+
+
+def _places(opened: State, entry: Entry) -> tuple[int, ...]:
+    """The seats in the order they went out, checked: each seat's place once, 1 to N."""
+    players = opened.rules.players
+    others = [name for name, _ in entry.counts if name != PLACE]
+    if others:
+        raise _refused(
+            opened,
+            f"{entry.contract} is laid out, not played in tricks: it counts each seat's place "
+            f"going out ({PLACE}=...), not {', '.join(others)}",
+        )
+    places = entry.count(PLACE)
+    if places is None:
+        raise _refused(
+            opened,
+            f"{entry.contract} needs each seat's place going out: {PLACE}=... with one "
+            f"number per seat, 1 for the first out and {players} for the seat left with cards",
+        )
+    if len(places) != players:
+        raise _refused(opened, f"{PLACE}: {len(places)} places for {players} seats")
+    if sorted(places) != list(range(1, players + 1)):
+        shown = ",".join(str(p) for p in places)
+        raise _refused(
+            opened,
+            f"{PLACE}: each seat has its own place from 1 to {players}, not {shown}",
+        )
+    return tuple(sorted(range(players), key=lambda seat: places[seat]))
+
+
+def _enter_fan_tan(opened: State, entry: Entry) -> State:
+    """A fan-tan deal finished as if the seats had gone out in the order entered."""
+    order = _places(opened, entry)
+    record = fan_tan_record(opened)
+    players = opened.rules.players
+    finished = opened.evolve(
+        hands_mask=(0,) * players,
+        aux=attrs.evolve(record, out=order[:-1]),
+        to_move=None,
+    )
+    return _finish(opened, finished)
+
+
 def _enter(state: State, entry: Entry) -> State:
     """The engine's match after ``entry``: the next deal opened, or the end of the match."""
     opened = _open(state, entry)
@@ -377,6 +442,8 @@ def _enter(state: State, entry: Entry) -> State:
         if entry.counts:
             raise _refused(state, f"{entry.contract} as declared is not played: it takes no counts")
         return opened
+    if _is_fan_tan(opened):
+        return _enter_fan_tan(opened, entry)
     columns = _columns(opened)
     players = opened.rules.players
     active = [seat for seat, hand in enumerate(opened.hands_mask) if hand]
@@ -393,6 +460,11 @@ def _enter(state: State, entry: Entry) -> State:
         trick=(),
         tricks=tuple(Trick((), w) for w in winners),
     )
+    return _finish(opened, finished)
+
+
+def _finish(opened: State, finished: State) -> State:
+    """Score ``finished`` by the variant's rules and go on to the next deal (or the end)."""
     try:
         result = deal_result(finished, ended_early=False)
     except KinglibError as exc:

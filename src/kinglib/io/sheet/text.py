@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kinglib.io.sheet.entries import Column, Entry, column_named
-from kinglib.io.sheet.score_sheet import ScoreSheet
+from kinglib.io.sheet.score_sheet import PLACE, ScoreSheet
 from kinglib.values.errors import SheetError
 
 __all__ = [
@@ -179,7 +179,9 @@ def columns_text(columns: Sequence[Column], players: int) -> str:
     parts = []
     for column in columns:
         title = "" if column.title == column.name else f"{column.title}, "
-        if column.single:
+        if column.name == PLACE:
+            parts.append(f"{PLACE} (each seat's place going out, 1 first to {players} last)")
+        elif column.single:
             parts.append(f"{column.name} ({title}the seat that took it)")
         else:
             parts.append(f"{column.name} ({title}{column.total} in all, one number per seat)")
