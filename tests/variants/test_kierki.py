@@ -803,7 +803,7 @@ def test_the_terminal_shows_the_layout_and_asks_for_a_card_to_lay_out() -> None:
     assert not any(line.startswith("layout") for line in extra_lines(play_out(state), 1))
 
 
-def test_the_score_sheet_enters_kierki_but_its_fan_tan() -> None:
+def test_the_score_sheet_enters_every_kierki_deal() -> None:
     sheet = ScoreSheet(rules())
     lines = [
         ("no_tricks 4 3 3 3", (-8, -6, -6, -6)),
@@ -825,8 +825,13 @@ def test_the_score_sheet_enters_kierki_but_its_fan_tan() -> None:
         sheet = sheet.add(parse_entry(sheet, f"trumps {declared} 4 3 3 3"))
     assert sheet.results[-1].points == (20, 15, 15, 15)
     assert [r.chooser for r in sheet.results[-4:]] == [3, 0, 1, 2]  # each dealer declares
-    with pytest.raises(SheetError, match="fan_tan of kierki is not played in tricks"):
+    # The fan-tan by each seat's place: seat 1 out first (+10), seat 0 second (+5), seat 3
+    # third (-5), seat 2 left with cards (-10); the last deal of the match.
+    with pytest.raises(SheetError, match="fan_tan needs each seat's place going out"):
         sheet.add(parse_entry(sheet, "fan_tan"))
+    sheet = sheet.add(parse_entry(sheet, "fan_tan 2 1 4 3"))
+    assert sheet.results[-1].points == (5, 10, -10, -5)
+    assert sheet.is_over and len(sheet.results) == 12
     # The K♥ is a heart and a king: seat 1 counts it in both, and in its own column.
     first = ScoreSheet(rules(order=("robber", *NEGATIVES[:-1])))
     line = (

@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 from kinglib.values.moves import Move
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from kinglib.engine.kernel import Draws
     from kinglib.engine.state import State
     from kinglib.values.cards import Card
 
@@ -57,6 +60,18 @@ class PhaseRules:
         return (
             f"it is not a legal move now (the {state.phase.value} phase: {describe_moves(legal)})"
         )
+
+    def play_rest_at_random(self, state: State, draws: Sequence[Draws]) -> State | None:
+        """The rest of the deal of ``state`` played at random in one step, or ``None``.
+
+        A phase that can play on without a state per move (a fan-tan layout) returns the state
+        that ends the deal, unscored: the one :meth:`apply` would reach just before the deal
+        is scored, when each seat makes the move ``legal_moves(state)[draws[seat].below(n)]``
+        of its ``n`` legal moves, as :func:`kinglib.engine.random_match.random_outcome` does.
+        It is called only when no house rule filters the legal moves. The default is
+        ``None``: the phase is played a move at a time.
+        """
+        return None
 
 
 class ContractPlay(PhaseRules):

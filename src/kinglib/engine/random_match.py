@@ -436,6 +436,11 @@ class _Runner:
             if now != key:
                 key = now
                 phase_rules = rules.phase_for(state)
+                if house is None and not isinstance(phase_rules, TrickPlay):
+                    # A phase that plays the rest of its deal in one step (a fan-tan layout).
+                    end = phase_rules.play_rest_at_random(state, draws)
+                    if end is not None:
+                        return self._deal_ended(end, ended_early=False)
             if (
                 state.phase is play_phase
                 and not state.trick
@@ -444,16 +449,7 @@ class _Runner:
                 and phase_rules.plays_whole_deals
             ):
                 end, ended_early = play_rest_of_deal(state, phase_rules, draws)
-                result = deal_result(end, ended_early=ended_early)
-                self.totals = tuple(map(add, end.totals, result.points))
-                self.results = [*end.results, result]
-                self.past_moves = [*end.past_moves, end.deal_moves]
-                final = match_end_state(
-                    end, self.totals, tuple(self.results), tuple(self.past_moves)
-                )
-                if final is not None:
-                    return self._finished(final)
-                return None
+                return self._deal_ended(end, ended_early=ended_early)
             seat = state.to_move
             assert seat is not None
             moves = phase_rules.legal_moves(state)
@@ -461,6 +457,17 @@ class _Runner:
                 moves = house(state, moves)
             # random.Random.choice(moves), drawn as the kernel draws.
             state = phase_rules.apply(state, moves[draws[seat].below(len(moves))])
+
+    def _deal_ended(self, end: State, *, ended_early: bool) -> MatchOutcome | None:
+        """Score the deal that ``end`` ends; the outcome when the match ends with it."""
+        result = deal_result(end, ended_early=ended_early)
+        self.totals = tuple(map(add, end.totals, result.points))
+        self.results = [*end.results, result]
+        self.past_moves = [*end.past_moves, end.deal_moves]
+        final = match_end_state(end, self.totals, tuple(self.results), tuple(self.past_moves))
+        if final is not None:
+            return self._finished(final)
+        return None
 
     def _finished(self, final: State) -> MatchOutcome:
         self.deals = len(final.results)

@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 from kinglib.engine.flow import finish_deal
+from kinglib.engine.kernel import Draws
 from kinglib.engine.phases import PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.sampling import DealStart, HiddenLayout, dealt_sizes, hand_slot
@@ -204,6 +205,59 @@ class FanTanPlay(PhaseRules):
                 f"the row of {suit} is not open: it opens with the {Card(card.suit, record.start)}"
             )
         return f"{card} does not fit the row of {suit} ({CardSet.from_mask(row)})"
+
+    def play_rest_at_random(self, state: State, draws: Sequence[Draws]) -> State | None:
+        """The rest of the layout played at random on integers; the state that ends the deal.
+
+        Each seat lays out the card it draws among those it may lay out (in the order of
+        :meth:`legal_moves`), or passes: the moves and the end state are those of :meth:`apply`
+        move by move, without a state for each move.
+        """
+        seat = state.to_move
+        assert seat is not None
+        rules = self.rules
+        record = fan_tan_record(state)
+        start = record.start
+        out = list(record.out)
+        hands = list(state.hands_mask)
+        layout = self.layout(state)
+        deck = self.deck
+        moves: list[Move] = []
+        holders = sum(1 for hand in hands if hand)
+        while True:
+            legal = hands[seat] & playable_mask(layout, start, deck)
+            draw = draws[seat].below
+            if legal:
+                for _ in range(draw(legal.bit_count())):
+                    legal &= legal - 1
+                bit = legal & -legal
+                play = PLAYS[bit.bit_length() - 1]
+                moves.append(play)
+                layout |= bit
+                if start is None:
+                    start = play.card.rank
+                hands[seat] ^= bit
+                if not hands[seat]:
+                    out.append(seat)
+                    holders -= 1
+            else:
+                draw(1)
+                moves.append(_PASS)
+            if holders <= 1:
+                break
+            seat = rules.next_seat(seat)
+            while not hands[seat]:
+                seat = rules.next_seat(seat)
+        for move in moves[:-1]:
+            state = state.after(move)
+        piles = tuple(sorted({**dict(state.piles_mask), LAYOUT: layout}.items()))
+        return state.after(
+            moves[-1],
+            hands_mask=tuple(hands),
+            piles_mask=piles,
+            aux=FanTan(start=start, out=tuple(out)),
+            to_move=None,
+        )
 
     def apply(self, state: State, move: Move) -> State:
         """Lay the card out (or pass); end the deal when all players but one are out."""

@@ -1,0 +1,80 @@
+"""The fan-tan layout of the variant kit played at random in one step agrees with its moves."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kinglib
+from kinglib.engine.flow import deal_result
+from kinglib.engine.kernel import Draws
+from kinglib.engine.state import State
+from kinglib.kit.fan_tan import FanTanPlay
+from kinglib.values.deals import Phase
+
+#: Variants with a fan-tan deal, with the options that change how it is laid out.
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("kierki", {}),
+    ("kierki", {"fan_tan_start": "any"}),
+    ("kierki", {"fan_tan_start": "A"}),
+    ("barbu", {"fan_tan_start": "J"}),
+]
+
+
+def fan_tan_deal(variant: str, options: dict[str, Any], seed: int) -> State:
+    """A fan-tan deal of ``variant`` from hands shuffled with ``seed``, its layout begun."""
+    rules = kinglib.load_rules(variant, **options)
+    cards = list(rules.deck)
+    random.Random(seed).shuffle(cards)
+    hands = [kinglib.CardSet(cards[seat::4]) for seat in range(4)]
+    state = rules.new_deal("fan_tan", hands, dealer=seed % 4)
+    rng = random.Random(seed)
+    while state.phase is not Phase.PLAY:  # barbu's doubling round
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def draws_for(seed: int) -> list[Draws]:
+    return [Draws(random.Random(seed * 4 + seat).getrandbits) for seat in range(4)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(CASES), st.integers(0, 2**32), st.integers(0, 30))
+def test_the_rest_played_in_one_step_is_the_deal_played_move_by_move(
+    case: tuple[str, dict[str, Any]], seed: int, first: int
+) -> None:
+    variant, options = case
+    state = fan_tan_deal(variant, options, seed)
+    play = state.rules.phase_for(state)
+    assert isinstance(play, FanTanPlay)
+    rng = random.Random(seed)
+    for _ in range(first):  # some moves made first, on states
+        state = state.apply(rng.choice(state.legal_moves()))
+        if state.is_over:
+            return
+    one, by_move = draws_for(seed), draws_for(seed)
+    end = play.play_rest_at_random(state, one)
+    assert end is not None and end.to_move is None
+    while True:
+        seat = state.to_move
+        assert seat is not None
+        moves = play.legal_moves(state)
+        after = play.apply(state, moves[by_move[seat].below(len(moves))])
+        if after.is_over:
+            break
+        state = after
+    # The deal is scored as it ends: the state before scoring is the one-step end.
+    assert after.results[-1] == deal_result(end, ended_early=False)
+    assert after.past_moves[-1] == end.deal_moves
+    assert sum(1 for hand in end.hands_mask if hand) <= 1  # all out but one
+    # Both drew the same numbers: the generators stand at the same place.
+    assert [d.below(2**32) for d in one] == [d.below(2**32) for d in by_move]
+
+
+def test_other_phases_play_a_move_at_a_time() -> None:
+    rules = kinglib.load_rules("simple")
+    state = rules.new_match(seed=1)
+    assert rules.phase_for(state).play_rest_at_random(state, draws_for(1)) is None
