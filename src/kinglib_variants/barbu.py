@@ -52,7 +52,6 @@ the doubling round (option ``doubling``), then play. It has no match, so no obli
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 from typing import Any
@@ -61,7 +60,7 @@ import attrs
 
 from kinglib.engine.phases import PhaseRules, describe_moves
 from kinglib.engine.rules import Rules
-from kinglib.engine.sampling import DealStart, HiddenLayout, dealt_sizes, stock_layout
+from kinglib.engine.sampling import HiddenLayout
 from kinglib.engine.state import Phase, State
 from kinglib.engine.tricks import start_play
 from kinglib.engine.view import View
@@ -69,8 +68,8 @@ from kinglib.kit import fan_tan
 from kinglib.kit.choosing import SUITS, ChoicePlan, ChooseContract, check_given_trump
 from kinglib.kit.fan_tan import (
     FAN_TAN,
-    LAYOUT,
     begin_fan_tan,
+    fan_tan_layout,
     fan_tan_points,
     start_rank_option,
 )
@@ -79,7 +78,7 @@ from kinglib.plugins.invariants import Invariants
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit, deck_mask
 from kinglib.values.contracts import Contract
 from kinglib.values.errors import RulesError
-from kinglib.values.moves import Choose, Declare, Double, Move, Pass, Play, Redouble
+from kinglib.values.moves import Choose, Declare, Double, Move, Pass, Redouble
 from kinglib.values.options import Option, VariantInfo
 from kinglib.values.schedule import Schedule
 from kinglib.values.trick_rules import TrickRules
@@ -728,37 +727,17 @@ def kinglib_view_extra(state: State) -> dict[str, Any]:
 def kinglib_sample_hidden(rules: Rules, view: View) -> HiddenLayout | None:
     """The hidden cards of a fan-tan deal: each card laid out came from the hand that played it.
 
-    The players' turns are replayed from the dealer (a player out of cards is passed over) to
-    learn who laid out each card; the layout was empty as dealt. Trick deals are kinglib's own
-    case (``None``).
+    The kit's layout (:func:`~kinglib.kit.fan_tan.fan_tan_layout`) of the moves after the
+    doubling rounds: the turns replayed from the dealer tell who laid out each card. Trick
+    deals are kinglib's own case (``None``).
     """
     if view.contract != FAN_TAN:
         return None
-    layout = stock_layout(rules, view)
     public = [m for m in view.deal_moves if m is not None]
     moves = [m for m in public if not isinstance(m, (Choose, Declare))]
     if rules.options["doubling"]:
         moves = moves[doubling_of(rules, view.dealer, public).length :]
-    played = [0] * rules.players
-    left = dealt_sizes(rules, view)
-    seat = view.dealer
-    for move in moves:
-        if isinstance(move, Play):
-            played[seat] |= move.card.mask
-            left[seat] -= 1
-        if sum(1 for n in left if n) <= 1:
-            break
-        seat = rules.next_seat(seat)
-        while not left[seat]:
-            seat = rules.next_seat(seat)
-
-    def start(placed: Mapping[str, int], rng: random.Random) -> DealStart:
-        dealt = layout.start(placed, rng)
-        hands = tuple(hand | cards for hand, cards in zip(dealt.hands, played))
-        piles = tuple((name, 0 if name == LAYOUT else mask) for name, mask in dealt.piles)
-        return attrs.evolve(dealt, hands=hands, piles=piles)
-
-    return attrs.evolve(layout, start=start)
+    return fan_tan_layout(rules, view, moves)
 
 
 def kinglib_invariants(rules: Rules) -> Invariants:

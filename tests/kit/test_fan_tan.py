@@ -12,7 +12,7 @@ import kinglib
 from kinglib.engine.flow import deal_result
 from kinglib.engine.kernel import Draws
 from kinglib.engine.state import State
-from kinglib.kit.fan_tan import FanTanPlay
+from kinglib.kit.fan_tan import FanTanPlay, fan_tan_record
 from kinglib.values.deals import Phase
 
 #: Variants with a fan-tan deal, with the options that change how it is laid out.
@@ -78,3 +78,25 @@ def test_other_phases_play_a_move_at_a_time() -> None:
     rules = kinglib.load_rules("simple")
     state = rules.new_match(seed=1)
     assert rules.phase_for(state).play_rest_at_random(state, draws_for(1)) is None
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(CASES), st.integers(0, 2**32))
+def test_a_sample_keeps_every_card_laid_out_with_the_seat_that_laid_it(
+    case: tuple[str, dict[str, Any]], seed: int
+) -> None:
+    # Late in the layout, when seats have gone out and are passed over, as well as early.
+    variant, options = case
+    state = fan_tan_deal(variant, options, seed)
+    rng = random.Random(seed)
+    checked_after_out = 0
+    while not state.is_over:
+        if fan_tan_record(state).out or not state.pile("layout"):
+            checked_after_out += bool(fan_tan_record(state).out)
+            for seat in range(state.players):
+                view = state.view(seat)
+                world = view.sample(random.Random(seed + seat))
+                assert world.view(seat).to_dict() == view.to_dict()
+                assert world.hands_mask[seat] == state.hands_mask[seat]
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert checked_after_out >= 1

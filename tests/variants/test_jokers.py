@@ -175,6 +175,9 @@ def test_without_joker_free_a_joker_may_not_be_played_while_following_is_possibl
     assert "JK1" in legal(state)
     state = play(state, "JK1", "8H", "5D")
     assert state.tricks[1].winner == 1
+    # The contract built without the option is the same strict one.
+    assert jokers.jokers_contract(rules().deck.mask) == rules().contracts["jokers"]
+    assert not jokers.jokers_contract(rules().deck.mask).trick_rules.joker_free
 
 
 @pytest.mark.parametrize("joker_free", [False, True])

@@ -41,6 +41,7 @@ from kinglib.testing import check_invariants, play_out
 from kinglib.testing.conformance import RulesConformance
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
 from kinglib.values.errors import SheetError
+from kinglib_variants.kierki import kinglib_sample_hidden
 from tests.support import SUITED, legal_cards, play, random_policy, shuffled_hands, snapshot
 from tests.support import run_kinglib as run
 
@@ -495,6 +496,43 @@ def test_a_given_trump_plays_at_once_and_a_bad_one_is_refused() -> None:
         rules(notrump=True).new_deal("trumps", SUITED, dealer=1, trump="misere")
     with pytest.raises(RulesError, match="not a trump round"):
         rules().new_deal("robber", SUITED, dealer=1, trump=Suit.SPADES)
+
+
+def test_hands_given_as_card_sets_are_named_on_their_first_five_in_display_order() -> None:
+    hands = [CardSet.parse(hand) for hand in TRUMPS_LAYOUT]
+    state = rules().new_deal("trumps", hands, dealer=2)
+    for seat in range(4):
+        first = list(hands[seat])[:5]  # no order written: the display order
+        assert state.hand(seat) == CardSet(first)
+
+
+def test_while_the_trump_is_named_each_seats_rest_is_hidden_even_from_itself() -> None:
+    r = rules()
+    state = r.new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    layout = kinglib_sample_hidden(r, state.view(0))
+    assert layout.slots == (
+        ("hand:1", 5),
+        ("hand:2", 5),
+        ("hand:3", 5),
+        ("rest:0", 8),
+        ("rest:1", 8),
+        ("rest:2", 8),
+        ("rest:3", 8),
+    )
+    declared = state.apply(Declare(Suit.SPADES))
+    assert kinglib_sample_hidden(r, declared.view(0)).slots == (
+        ("hand:1", 13),
+        ("hand:2", 13),
+        ("hand:3", 13),
+    )
+    # A trump given with the hands: no first cards, trick play's layout of dealt hands.
+    given = r.new_deal("trumps", TRUMPS_LAYOUT, dealer=2, trump=Suit.SPADES)
+    plain = kinglib_sample_hidden(r, given.view(0))
+    assert plain.slots == (("hand:1", 13), ("hand:2", 13), ("hand:3", 13))
+    assert plain.excluded == ()
+    # Any other contract: trick play's layout too.
+    negative = kinglib_sample_hidden(r, r.new_deal("no_tricks", TRUMPS_LAYOUT).view(0))
+    assert negative.slots == plain.slots and negative.excluded == ()
 
 
 def test_a_seeded_trumps_deal_shows_each_seat_its_first_five_cards() -> None:

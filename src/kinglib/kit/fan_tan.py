@@ -308,25 +308,28 @@ def fan_tan_points(state: State) -> tuple[int, ...]:
     return tuple(points)
 
 
-def fan_tan_layout(rules: Rules, view: View) -> HiddenLayout:
+def fan_tan_layout(
+    rules: Rules, view: View, moves: Sequence[Move | None] | None = None
+) -> HiddenLayout:
     """Where the cards a seat has not seen lie in a fan-tan deal, for :meth:`View.sample`.
 
     The other seats' hands are hidden; every card laid out was dealt to the seat that laid it,
     which the turns tell: the first player moves first, and after each play or pass the next
-    seat still holding cards moves. The deal began with the layout empty.
+    seat still holding cards moves. The deal began with the layout empty. ``moves`` are the
+    moves of the layout, in order (by default the deal's moves: a variant whose deal makes
+    other moves first, such as doubling rounds, gives the layout's alone).
     """
     seat = view.seat
     assert view.contract is not None
     sizes = dealt_sizes(rules, view)
-    turn = first_leader(rules, rules.contracts[view.contract], view.dealer, None, (1,) * len(sizes))
+    turn = first_leader(rules, rules.contracts[view.contract], view.dealer, None, tuple(sizes))
     laid = [0] * view.players
     held = list(sizes)
-    for move in view.deal_moves:
+    # The view is of a live deal, so at least two seats hold cards after every move of it.
+    for move in view.deal_moves if moves is None else moves:
         if isinstance(move, Play):
             laid[turn] |= move.card.mask
             held[turn] -= 1
-        if not any(held[s] for s in range(view.players) if s != turn):
-            break
         turn = rules.next_seat(turn)
         while not held[turn]:
             turn = rules.next_seat(turn)
