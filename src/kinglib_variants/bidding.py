@@ -140,7 +140,6 @@ class BiddingAuction(PhaseRules):
 
     def __init__(self, rules: Rules, contracts: Mapping[Suit, Contract]) -> None:
         """Resolve the options and contracts this phase needs."""
-        self.players = rules.players
         self.redeal = rules.options["all_pass"] == "redeal"
         self.contracts = dict(contracts)
 
