@@ -492,3 +492,98 @@ def test_records_views_and_bots() -> None:
         state = state.apply(move)
     world = state.view(2).sample(random.Random(3))
     assert world.view(2).to_dict() == state.view(2).to_dict()
+
+
+# ------------------------------------------------------------------ the auction in detail
+
+
+def refusal(state: State, move: kinglib.Move) -> str:
+    """The message of the refusal of ``move``; the state is left as it was."""
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError) as exc:
+        state.apply(move)
+    assert snapshot(state) == before
+    return str(exc.value)
+
+
+def test_each_bid_offered_is_one_trick_above_the_best_bid_or_more() -> None:
+    state = play(deal_from_text(rules(), SUITED_DEAL), "bid 2")
+    assert state.legal_moves() == (Pass(), *(Bid(n) for n in range(3, 13)))
+    state = play(state, "bid 11")
+    assert state.to_move == 3 and state.legal_moves() == (Pass(), Bid(12))
+
+
+def test_the_dealers_answer_refusals_word_for_word() -> None:
+    off = play(deal_from_text(rules(), SUITED_DEAL, dealer=1), "bid 2 pass pass")
+    assert off.phase is Phase.ANSWER and off.to_move == 1
+    assert refusal(off, Declare("raspis")) == (
+        "seat 1 may not play declare raspis: raspis is not played here (option renounce is off)"
+    )
+    assert refusal(off, Pass()) == (
+        "seat 1 may not play pass: the dealer answers the best bid: sell, keep, not pass"
+    )
+    two = play(deal_from_text(rules(renounce=True), SUITED_DEAL, dealer=1), "bid 2 pass pass")
+    assert refusal(two, Declare("raspis")) == (
+        "seat 1 may not play declare raspis: raspis is allowed only when nobody bid or the best "
+        "bid is 1"
+    )
+    assert refusal(two, Bid(3)) == (
+        "seat 1 may not play bid 3: the dealer answers the best bid: sell, keep, not bid 3"
+    )
+
+
+def test_the_trump_declaration_refusals_word_for_word() -> None:
+    off = play(deal_from_text(rules(), SUITED_DEAL, dealer=1), "pass pass pass")
+    assert off.phase is Phase.DECLARE and off.to_move == 1
+    assert refusal(off, Declare("raspis")) == (
+        "seat 1 may not play declare raspis: raspis is not played here (option renounce is off)"
+    )
+    assert refusal(off, Declare("notrump")) == (
+        "seat 1 may not play declare notrump: notrump may not be named as the trump of the "
+        "positive (allowed: S, H, D, C)"
+    )
+    kept = play(deal_from_text(rules(renounce=True), SUITED_DEAL, dealer=1), "bid 2 pass pass")
+    kept = kept.apply(Keep())
+    assert kept.phase is Phase.DECLARE and kept.to_move == 1
+    assert refusal(kept, Declare("raspis")) == (
+        "seat 1 may not play declare raspis: raspis is allowed only when nobody bid or the best "
+        "bid is 1"
+    )
+    notrump = play(deal_from_text(rules(notrump=True), SUITED_DEAL, dealer=1), "pass pass pass")
+    assert refusal(notrump, Declare("misere")) == (
+        "seat 1 may not play declare misere: misere may not be named as the trump of the "
+        "positive (allowed: S, H, D, C, notrump)"
+    )
+
+
+def test_raspis_declared_after_an_auction_without_a_bid_is_recorded() -> None:
+    state = play(deal_from_text(rules(renounce=True), SUITED_DEAL, dealer=1), "pass pass pass")
+    end = state.apply(Declare("raspis"))
+    assert end.is_over and end.moves[-1] == Declare("raspis")
+    result = end.results[-1]
+    assert result.points == (75, 100, 75, 75)
+    assert result.details == (("offers", ((2, None), (3, None), (0, None))), ("raspis", True))
+    assert kinglib.from_json(kinglib.to_json(end)) == end
+
+
+def test_the_deal_details_of_a_sale_name_the_bids_buyer_seller_and_tricks() -> None:
+    state = play(deal_from_text(rules(), SUITED_DEAL, dealer=1), "bid 2 pass pass")
+    end = play_out(state.apply(Sell()).apply(Declare(Suit.HEARTS)))
+    result = end.results[-1]
+    assert result.points == (0, 375, -50, 0)  # seat 1 takes 13 tricks and is paid 2 × 25
+    assert result.details == (
+        ("buyer", 2),
+        ("offers", ((2, 2), (3, None), (0, None))),
+        ("seller", 1),
+        ("tricks_sold", 2),
+    )
+    kept = play_out(state.apply(Keep()).apply(Declare(Suit.HEARTS))).results[-1]
+    assert kept.points == (0, 325, 0, 0)
+    assert kept.details == (("offers", ((2, 2), (3, None), (0, None))),)
+
+
+def test_a_positive_given_with_its_trump_is_made_by_the_dealer() -> None:
+    state = deal_from_text(rules(), SUITED_DEAL, dealer=3, trump=Suit.DIAMONDS)
+    assert state.phase is Phase.PLAY and state.maker == 3 and state.to_move == 3
+    result = play_out(state).results[-1]
+    assert result.chooser == 3 and result.dealer == 3 and result.details == ()

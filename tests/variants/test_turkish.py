@@ -574,3 +574,41 @@ def test_the_search_bot_plays_a_deal_from_its_view() -> None:
         state = state.apply(move)
     world = state.view(1).sample(random.Random(2))
     assert world.view(1).to_dict() == state.view(1).to_dict()
+
+
+# ------------------------------------------------------------------ the rules in words
+
+
+def test_each_contract_says_what_it_counts_and_at_what_price() -> None:
+    assert {cid: c.description for cid, c in rules().contracts.items()} == {
+        "no_tricks": "50 a trick",
+        "no_hearts": "30 a heart",
+        "no_queens": "100 a queen",
+        "no_kings_jacks": "60 a king or jack",
+        "no_king_of_hearts": "320 for KH",
+        "no_last_two": "180 for each of the last two tricks",
+        "trumps": "50 a trick, with trumps",
+    }
+
+
+def test_the_declarer_leads_every_contract_and_trick_counters_have_no_penalty_cards() -> None:
+    contracts = rules().contracts
+    words = {cid: c.trick_rules.describe() for cid, c in contracts.items()}
+    assert {cid: w[-1] for cid, w in words.items()} == dict.fromkeys(
+        contracts, "the maker leads the first trick"
+    )
+    assert {cid: contracts[cid].trick_rules.leader for cid in contracts} == dict.fromkeys(
+        contracts, "maker"
+    )
+    for cid in ("no_tricks", "no_last_two", "trumps"):
+        assert words[cid] == ("the maker leads the first trick",)
+
+
+@pytest.mark.parametrize("contract", ["no_tricks", "no_last_two"])
+def test_a_void_player_discards_any_card_when_the_contract_counts_tricks(contract: str) -> None:
+    """Dealer 0: seat 3 leads a club; seat 0, void, may keep the ace of spades."""
+    state = play(deal_from_text(rules(), SUITED_DEAL, contract=contract), "AC 2D 2H")
+    assert state.to_move == 0
+    assert legal_cards(state) == "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+    state = play(state, "2S")
+    assert state.tricks[-1].winner == 3 and state.to_move == 3
