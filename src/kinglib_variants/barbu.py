@@ -58,7 +58,7 @@ from typing import Any
 
 import attrs
 
-from kinglib.engine.phases import PhaseRules, describe_moves
+from kinglib.engine.phases import PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.sampling import HiddenLayout
 from kinglib.engine.state import Phase, State
@@ -396,39 +396,46 @@ def doubles_owed(state: State, seat: int) -> int:
     """How many more times ``seat`` must double the dealer of ``state``'s deal (0 for him).
 
     Option ``min_doubles`` less the doubles of the dealer that ``seat`` made in the dealer's
-    finished deals (read from their results' ``wagers``); a deal built by hand owes nothing.
+    finished deals (read from their results' ``wagers``); a deal built by hand, or a match
+    without option ``doubling``, owes nothing.
     """
     rules = state.rules
     dealer = state.dealer
     wanted = int(rules.options["min_doubles"])
-    if seat == dealer or not wanted or state.setup.deal is not None:
+    if (
+        seat == dealer
+        or not wanted
+        or not rules.options["doubling"]
+        or state.setup.deal is not None
+    ):
         return 0
     made = 0
     for result in state.results:
         if result.dealer != dealer:
             continue
-        wagers = dict(result.details).get("wagers", ())
+        wagers = dict(result.details)["wagers"]
         made += sum(1 for a, b, _ in wagers if a == seat and b == dealer)
     return max(0, wanted - made)
 
 
 def match_dealers(rules: Rules) -> tuple[int, ...]:
     """The dealer of every deal of a match of ``rules``, from the first."""
-    return tuple(rules.dealer_for(k) for k in range(1, (rules.schedule.length or DEALS) + 1))
+    return tuple(rules.dealer_for(k) for k in range(1, DEALS + 1))
 
 
-def dealer_deals_left(state: State, dealers: tuple[int, ...] | None = None) -> int:
+def dealer_deals_left(state: State, dealers: tuple[int, ...]) -> int:
     """The deals of the dealer of ``state``'s deal from this one on, this one included.
 
-    ``dealers`` is :func:`match_dealers` of the state's rules, when the caller keeps it.
+    ``dealers`` is :func:`match_dealers` of the state's rules.
     """
-    if dealers is None:
-        dealers = match_dealers(state.rules)
     return dealers[state.deal_number - 1 :].count(state.dealer)
 
 
-def must_double_dealer(state: State, seat: int, dealers: tuple[int, ...] | None = None) -> bool:
-    """Whether ``seat`` owes the dealer as many doubles as the dealer has deals left."""
+def must_double_dealer(state: State, seat: int, dealers: tuple[int, ...]) -> bool:
+    """Whether ``seat`` owes the dealer as many doubles as the dealer has deals left.
+
+    ``dealers`` is :func:`match_dealers` of the state's rules.
+    """
     owed = doubles_owed(state, seat)
     return owed > 0 and owed >= dealer_deals_left(state, dealers)
 
@@ -556,9 +563,8 @@ class DoublingRounds(PhaseRules):
                 return f"seat {seat} already has a wager with seat {other}"
         if must and dealer not in move.seats:
             return owing
-        if move in self.legal_moves(state):
-            return None
-        return f"it is not a legal move now ({describe_moves(self.legal_moves(state))})"
+        # A double past these checks names seats among the targets: it is a legal move.
+        return None
 
     def apply(self, state: State, move: Move) -> State:
         """Record the move; once both rounds are over the play starts."""

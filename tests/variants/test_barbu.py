@@ -29,6 +29,7 @@ from kinglib.players.bots import HeuristicBot, RandomBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
 from kinglib.testing import check_invariants, play_out
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card
+from kinglib_variants import barbu
 from tests.support import SUITED, legal_cards, play, random_policy, shuffled_hands, snapshot
 
 CONTRACTS = (
@@ -812,3 +813,148 @@ def test_the_terminal_shows_the_last_trick_of_a_deal() -> None:
     assert end.is_over and len(end.tricks) == 13
     trick = finished_trick(state, last, end)
     assert trick is not None and trick.winner == 3 and len(trick.plays) == 4
+
+
+# ------------------------------------------------------------------ the contracts' texts
+
+
+def test_each_contract_says_what_it_counts() -> None:
+    assert {cid: c.description for cid, c in rules().contracts.items()} == {
+        "no_tricks": "2 a trick",
+        "no_hearts": "6 for AH, 2 for each other heart",
+        "no_queens": "6 a queen",
+        "no_king_of_hearts": "20 for KH",
+        "no_last_two": "10 for the 12th trick, 20 for the 13th",
+        "trumps": "5 a trick, with trumps",
+        "fan_tan": "45, 20, 5 and -5 by the order of going out",
+    }
+
+
+# ------------------------------------------------------------------ the rounds, move by move
+
+
+def test_the_doubling_rounds_read_from_a_deals_moves() -> None:
+    """Dealer 0: seat 1 doubles 3, seat 2 doubles 0 and 1, seat 3 passes; 1 and 3 redouble."""
+    r = rules()
+    moves: list[kinglib.Move] = [
+        Choose("no_queens"),
+        Double((3,)),
+        Double((0, 1)),
+        Pass(),
+        Redouble((2,)),
+        Redouble((1,)),
+        Pass(),
+        Play(Card.parse("2S")),
+    ]
+    stops = [barbu.doubling_of(r, 0, moves[:k]) for k in range(1, 8)]
+    assert [(d.speaker, d.redoubling, d.length) for d in stops] == [
+        (1, False, 0),
+        (2, False, 1),
+        (3, False, 2),
+        (1, True, 3),  # seat 1 was doubled by 2: he speaks first in the redoubling round
+        (3, True, 4),
+        (0, True, 5),
+        (None, False, 6),
+    ]
+    done = barbu.doubling_of(r, 0, moves)
+    assert done.length == 6 and done.speaker is None
+    assert done.wagers == ((1, 3, 2), (2, 0, 1), (2, 1, 2))
+    assert stops[1].partners(1) == frozenset({3}) and stops[1].partners(3) == frozenset({1})
+    assert done.partners(1) == frozenset({2, 3}) and done.partners(0) == frozenset({2})
+    assert done.doublers_of(1) == (2,) and done.doublers_of(2) == ()
+
+
+def test_a_fan_tan_deal_samples_after_doubles_and_redoubles() -> None:
+    """Seats 2 and 3 double the dealer (1), who redoubles both; the hands sample at each step."""
+    state = rules().new_deal("fan_tan", SUITED, dealer=1).apply(Declare(Rank.SEVEN))
+    states = [state]
+    for text in ("double 1", "double 1", "pass", "redouble 2 3", "7H", "7D", "7C", "7S", "6H"):
+        states.append(states[-1].apply(kinglib.parse_move(text, states[-1])))
+    assert states[3].phase is Phase.DOUBLE and states[3].to_move == 1
+    assert states[4].view(0).extra["wagers"] == ((2, 1, 2), (3, 1, 2))
+    assert states[-1].pile("layout") == kinglib.CardSet.parse("7S 7H 6H 7D 7C")
+    for state in states:
+        for seat in range(4):
+            view = state.view(seat)
+            assert view.sample(random.Random(seat)).view(seat) == view
+
+
+# ------------------------------------------------------------------ refusals, word for word
+
+
+@pytest.mark.parametrize(
+    ("contract", "what"),
+    [("trumps", "the trump of trumps"), ("fan_tan", "the start rank of fan_tan")],
+)
+def test_the_declaration_refuses_any_other_move(contract: str, what: str) -> None:
+    state = rules().new_deal(contract, SUITED, dealer=1)
+    assert state.phase is Phase.DECLARE
+    with pytest.raises(IllegalMoveError) as exc:
+        state.apply(Pass())
+    assert (
+        str(exc.value) == f"seat 1 may not play pass: {what} is being named: declare it, not pass"
+    )
+
+
+def test_a_double_of_a_seat_past_the_table_is_refused() -> None:
+    state = rules().new_deal("no_tricks", SUITED, dealer=0)
+    with pytest.raises(IllegalMoveError) as exc:
+        state.apply(Double((2, 4)))
+    assert str(exc.value) == (
+        "seat 1 may not play double 2 4: there is no seat 4: the seats are 0 to 3"
+    )
+
+
+def test_a_redouble_names_only_those_who_doubled() -> None:
+    state = play(rules().new_deal("no_tricks", SUITED, dealer=0), "double 0, double 0, pass")
+    assert state.to_move == 0
+    with pytest.raises(IllegalMoveError) as exc:
+        state.apply(Redouble((1, 3)))
+    assert str(exc.value) == (
+        "seat 0 may not play redouble 1 3: seat 3 did not double seat 0: "
+        "seat 0 may redouble only seat 1, seat 2"
+    )
+
+
+# ------------------------------------------------------------------ the obligation, counted
+
+
+def test_the_refusal_of_a_pass_counts_the_doubles_still_owed() -> None:
+    """min_doubles 7: each seat doubles the dealer in each of his deals; one made, six owed."""
+    state = rules(min_doubles=7).new_match(seed=3).apply(Choose("no_tricks"))
+    assert state.legal_moves()[:2] == (Double((0,)), Double((0, 2)))
+    state = play_out(state, deal_only=True)  # the first legal move: each doubles the dealer
+    assert dict(state.results[-1].details)["wagers"] == ((1, 0, 1), (2, 0, 1), (3, 0, 1))
+    assert state.deal_number == 2 and state.view(1).extra["doubles_owed"] == (0, 6, 6, 6)
+    state = state.apply(Choose("no_hearts"))
+    with pytest.raises(IllegalMoveError) as exc:
+        state.apply(Pass())
+    assert str(exc.value) == (
+        "seat 1 may not play pass: seat 1 still owes the dealer (seat 0) 6 double(s) with as "
+        "many of his deals left, and must double him"
+    )
+
+
+def test_a_deal_built_by_hand_owes_no_double_even_at_seven() -> None:
+    state = rules(min_doubles=7).new_deal("no_tricks", SUITED, dealer=0)
+    assert state.legal_moves()[:2] == (Pass(), Double((0,)))
+    assert [barbu.doubles_owed(state, s) for s in range(4)] == [0, 0, 0, 0]
+    assert state.view(1).extra == {"chooser": 0, "wagers": ()}
+
+
+def test_the_view_shows_no_doubles_owed_when_there_is_no_obligation() -> None:
+    state = rules(min_doubles=0).new_match(seed=1)
+    assert set(state.view(2).extra) == {"chooser", "owed", "wagers"}
+    assert set(rules().new_match(seed=1).view(2).extra) == {
+        "chooser",
+        "owed",
+        "wagers",
+        "doubles_owed",
+    }
+
+
+def test_without_doubling_nobody_owes_the_dealer_a_double() -> None:
+    state = rules(doubling=False).new_match(seed=7).apply(Choose("no_queens"))
+    state = play_out(state, deal_only=True)
+    assert state.deal_number == 2 and state.results[-1].details == ()
+    assert [barbu.doubles_owed(state, s) for s in range(4)] == [0, 0, 0, 0]

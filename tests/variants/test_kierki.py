@@ -41,7 +41,7 @@ from kinglib.testing import check_invariants, play_out
 from kinglib.testing.conformance import RulesConformance
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
 from kinglib.values.errors import SheetError
-from kinglib_variants.kierki import kinglib_sample_hidden
+from kinglib_variants.kierki import TrumpCall, kinglib_sample_hidden
 from tests.support import SUITED, legal_cards, play, random_policy, shuffled_hands, snapshot
 from tests.support import run_kinglib as run
 
@@ -879,3 +879,133 @@ def test_the_score_sheet_enters_every_kierki_deal() -> None:
     assert first.results[-1].points == (-2, -8 - 9 - 26 - 5 - 6 - 16, -8 - 9 - 15, -8 - 18)
     with pytest.raises(SheetError):
         first.add(parse_entry(first, "no_tricks 4 3 3 4"))
+
+
+# ------------------------------------------------------------------ options at their bounds
+
+
+def test_four_series_are_the_most_a_match_may_have() -> None:
+    r = rules(series=4)
+    assert len(r.schedule.deals) == 48 and invariants_of(r).deals == 48
+    assert r.schedule.deals[36:] == rules().schedule.deals
+    with pytest.raises(RulesError) as exc:
+        rules(series=5)
+    assert str(exc.value) == "kierki: option 'series' is a number of series from 1 to 4, not 5"
+
+
+@pytest.mark.parametrize(
+    ("order", "given"),
+    [
+        (("no_tricks", "no_hearts"), "no_tricks, no_hearts"),
+        ((), "nothing"),
+        ("", "nothing"),
+    ],
+)
+def test_a_bad_order_is_refused_naming_the_seven_negatives_and_what_was_given(
+    order: object, given: str
+) -> None:
+    with pytest.raises(RulesError) as exc:
+        rules(order=order)
+    assert str(exc.value) == (
+        "kierki: option 'order' lists each of the seven negatives exactly once: no_tricks, "
+        "no_hearts, no_queens, no_kings_jacks, no_king_of_hearts, no_seventh_and_last, robber; "
+        f"got {given}"
+    )
+
+
+def test_the_first_trick_may_be_the_early_trick_of_no_seventh_and_last() -> None:
+    r = rules(early_trick=1)
+    values = r.contracts["no_seventh_and_last"].trick_values
+    assert values == (-9, *(0,) * 11, -9)
+    assert r.contracts["no_seventh_and_last"].description == "9 for trick 1 and for trick 13"
+    # Seat 0 takes the first trick, seat 1 the last.
+    end = play_out(r.new_deal("no_seventh_and_last", SWAPPED, dealer=3))
+    assert end.results[-1].points == (-9, -9, 0, 0)
+    assert end.results[-1].points == expected_points(end, SHORT, 1)
+
+
+@pytest.mark.parametrize("early_trick", [0, 13])
+def test_the_early_trick_is_refused_outside_the_first_twelve(early_trick: int) -> None:
+    with pytest.raises(RulesError) as exc:
+        rules(early_trick=early_trick)
+    assert str(exc.value) == (
+        "kierki: option 'early_trick' is a trick from 1 to 12 (the last, 13, counts anyway), "
+        f"not {early_trick}"
+    )
+
+
+def test_nobody_declares_the_fan_tan_start_rank() -> None:
+    with pytest.raises(RulesError) as exc:
+        rules(fan_tan_start="declare")
+    assert str(exc.value) == (
+        "kierki: option 'fan_tan_start' is a rank (2 to 9, T, J, Q, K, A) or 'any' in kierki; "
+        "nobody declares the start rank, not 'declare'"
+    )
+
+
+# ------------------------------------------------------------------ the contracts described
+
+
+def test_each_contract_is_described_by_its_price_on_the_short_scale() -> None:
+    contracts = rules().contracts
+    assert {cid: (c.name, c.title, c.description) for cid, c in contracts.items()} == {
+        "no_tricks": ("Bez lew", "no tricks", "2 a trick"),
+        "no_hearts": ("Bez kierów", "no hearts", "2 a heart"),
+        "no_queens": ("Bez dam", "no queens", "5 a queen"),
+        "no_kings_jacks": ("Bez panów", "no kings or jacks", "3 a king or jack"),
+        "no_king_of_hearts": ("Bez króla kier", "no king of hearts", "16 for KH"),
+        "no_seventh_and_last": (
+            "Bez siódmej i ostatniej",
+            "no seventh and last trick",
+            "9 for trick 7 and for trick 13",
+        ),
+        "robber": ("Rozbójnik", "robber", "all six penalties at once"),
+        "trumps": ("Atu", "trumps", "5 a trick, with trumps"),
+        "fan_tan": ("Układanka", "fan-tan", "+10 first out, +5 second, -5 third, -10 last"),
+    }
+
+
+def test_each_contract_is_described_by_its_price_on_the_long_scale() -> None:
+    contracts = rules(scale="long", early_trick=6).contracts
+    assert {cid: c.description for cid, c in contracts.items()} == {
+        "no_tricks": "20 a trick",
+        "no_hearts": "20 a heart",
+        "no_queens": "60 a queen",
+        "no_kings_jacks": "30 a king or jack",
+        "no_king_of_hearts": "150 for KH",
+        "no_seventh_and_last": "75 for trick 6 and for trick 13",
+        "robber": "all six penalties at once",
+        "trumps": "25 a trick, with trumps",
+        "fan_tan": "+100 first out, +50 second, -50 third, -100 last",
+    }
+
+
+# ------------------------------------------------------------------ the declaration's record
+
+
+def test_a_declaration_the_option_refuses_lists_the_trumps_allowed() -> None:
+    state = rules().new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    with pytest.raises(IllegalMoveError) as exc:
+        state.apply(Declare("notrump"))
+    assert str(exc.value) == (
+        "seat 2 may not play declare notrump: "
+        "notrump may not be named as the trump here (allowed: S, H, D, C)"
+    )
+
+
+@pytest.mark.parametrize(("chooser", "declarer"), [("dealer", 2), ("eldest", 3)])
+def test_the_declarer_is_the_maker_from_the_declaration_on_and_his_call_is_recorded(
+    chooser: str, declarer: int
+) -> None:
+    state = rules(trump_chooser=chooser).new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    assert state.maker == declarer and state.to_move == declarer
+    assert all(state.view(seat).maker == declarer for seat in range(4))
+    rest = tuple(CardSet.parse(" ".join(TRUMPS_LAYOUT[seat].split()[5:])).mask for seat in range(4))
+    assert state.aux == TrumpCall(declarer=declarer, rest=rest)
+    declared = state.apply(Declare(Suit.CLUBS))
+    # Once named, every card is dealt: nothing is left to deal to anyone.
+    assert declared.aux == TrumpCall(declarer=declarer, rest=(0, 0, 0, 0))
+    assert declared.maker == declarer and declared.to_move == 3
+    assert all(declared.view(seat).extra["declarer"] == declarer for seat in range(4))
+    end = play_out(declared)
+    assert end.results[-1].chooser == declarer and end.results[-1].trump is Suit.CLUBS
