@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +14,9 @@ import kinglib
 from kinglib.engine.flow import deal_result
 from kinglib.engine.kernel import Draws
 from kinglib.engine.state import State
-from kinglib.kit.fan_tan import FanTanPlay, fan_tan_record
+from kinglib.kit.fan_tan import FanTan, FanTanPlay, fan_tan_points, fan_tan_record, playable_mask
+from kinglib.testing import play_out
+from kinglib.values.cards import Rank
 from kinglib.values.deals import Phase
 
 #: Variants with a fan-tan deal, with the options that change how it is laid out.
@@ -100,3 +104,37 @@ def test_a_sample_keeps_every_card_laid_out_with_the_seat_that_laid_it(
                 assert world.hands_mask[seat] == state.hands_mask[seat]
         state = state.apply(rng.choice(state.legal_moves()))
     assert checked_after_out >= 1
+
+
+def test_a_row_opens_with_any_card_only_while_nothing_is_laid_out() -> None:
+    deck = kinglib.load_rules("kierki").deck.mask
+    assert playable_mask(0, None, deck) == deck
+    seven = kinglib.Card.parse("7S").mask
+    assert playable_mask(seven, None, deck) == 0
+    # From the sevens: each row's seven, then the cards next to the seven laid.
+    opening = playable_mask(seven, Rank.SEVEN, deck)
+    assert kinglib.CardSet.from_mask(opening) == kinglib.CardSet.parse("8S 6S 7H 7D 7C")
+
+
+def test_places_past_the_prices_score_nothing() -> None:
+    # A contract priced for the first two places only: the others score 0.
+    state = play_out(fan_tan_deal("kierki", {}, 3), rng=random.Random(3))
+    end = state.results[-1]
+    order = end.detail("places")
+    laid = fan_tan_deal("kierki", {}, 3)
+    assert laid.contract_info is not None
+    priced = attrs.evolve(laid.contract_info, trick_values=(40, 20), total=None)
+    finished = laid.evolve(
+        contract_info=priced, hands_mask=(0,) * 4, aux=FanTan(start=Rank.SEVEN, out=order[:-1])
+    )
+    points = fan_tan_points(finished)
+    assert points[order[0]] == 40 and points[order[1]] == 20
+    assert points[order[2]] == 0 and points[order[3]] == 0
+
+
+@pytest.mark.parametrize(("start", "rank"), [("7", Rank.SEVEN), ("A", Rank.ACE), ("any", None)])
+def test_a_deal_without_its_record_yet_starts_from_the_rank_the_option_fixes(
+    start: str, rank: Rank | None
+) -> None:
+    state = fan_tan_deal("kierki", {"fan_tan_start": start}, 1).evolve(aux=None)
+    assert fan_tan_record(state) == FanTan(start=rank)

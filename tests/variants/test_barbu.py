@@ -958,3 +958,25 @@ def test_without_doubling_nobody_owes_the_dealer_a_double() -> None:
     state = play_out(state, deal_only=True)
     assert state.deal_number == 2 and state.results[-1].details == ()
     assert [barbu.doubles_owed(state, s) for s in range(4)] == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"fan_tan_start": "any"},
+            "barbu: option 'fan_tan_start' is 'declare' or a rank (2 to 9, T, J, Q, K, A), "
+            "not 'any'",
+        ),
+        (
+            {"min_doubles": 8},
+            "barbu: option 'min_doubles' is a whole number from 0 to 7 (the dealer's deals), not 8",
+        ),
+    ],
+)
+def test_an_option_out_of_its_range_is_refused_saying_what_it_may_be(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(kinglib.RulesError) as caught:
+        rules(**options)
+    assert str(caught.value) == message
