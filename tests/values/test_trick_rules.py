@@ -10,7 +10,18 @@ import attrs
 import pytest
 
 import kinglib
-from kinglib import Card, Contract, Phase, Play, Rank, RulesError, Suit, TrickRules, hookimpl
+from kinglib import (
+    Card,
+    CardSet,
+    Contract,
+    Phase,
+    Play,
+    Rank,
+    RulesError,
+    Suit,
+    TrickRules,
+    hookimpl,
+)
 from kinglib.engine import kernel as kinglib_kernel
 from kinglib.engine.phases import PhaseRules
 from kinglib.engine.state import State, carried_legal
@@ -556,3 +567,23 @@ def test_the_checks_catch_a_state_that_carries_cards_its_phase_would_not_list() 
         check_state(state)
     assert "the phase's legal moves" in str(caught.value)
     assert "the state offers KS, 8S, and its phase lists 8S" in str(caught.value)
+
+
+def test_trick_rules_of_another_kind_are_refused_by_the_name_of_their_type() -> None:
+    with pytest.raises(RulesError) as caught:
+        Contract("x", "n", "t", trick_rules=3)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "contract 'x': trick_rules is a TrickRules or a mapping of its fields, not int"
+    )
+
+
+def test_a_contract_has_no_description_unless_given_one() -> None:
+    assert Contract("x", "n", "t").description == ""
+
+
+def test_king_on_void_false_takes_the_king_of_hearts_alone_off_the_void_duty() -> None:
+    both = TrickRules(void_duty=CardSet.parse("KH QS"))
+    contract = Contract("x", "n", "t", king_on_void=False, trick_rules=both)
+    assert contract.trick_rules.void_duty == CardSet.parse("QS")
+    kept = Contract("x", "n", "t", king_on_void=True, trick_rules=both)
+    assert kept.trick_rules.void_duty == CardSet.parse("KH QS")
