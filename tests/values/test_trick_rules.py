@@ -587,3 +587,9 @@ def test_king_on_void_false_takes_the_king_of_hearts_alone_off_the_void_duty() -
     assert contract.trick_rules.void_duty == CardSet.parse("QS")
     kept = Contract("x", "n", "t", king_on_void=True, trick_rules=both)
     assert kept.trick_rules.void_duty == CardSet.parse("KH QS")
+
+
+def test_king_on_heart_lead_false_takes_the_king_of_hearts_alone_off_the_follow_duty() -> None:
+    both = TrickRules(follow_duty=CardSet.parse("KH QS"))
+    contract = Contract("x", "n", "t", king_on_heart_lead=False, trick_rules=both)
+    assert contract.trick_rules.follow_duty == CardSet.parse("QS")
