@@ -606,12 +606,15 @@ class LaidOut:
         return kinglib.Schedule(deals=("no_tricks", "fan_tan"))
 
 
-def test_a_fan_tan_deal_is_entered_as_each_seats_place_going_out(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(manager, "_ADDED", {})  # known to this test only
+@pytest.fixture
+def sheet(monkeypatch: pytest.MonkeyPatch) -> ScoreSheet:
+    """A sheet of the variant above (known to this test only), at its fan-tan deal."""
+    monkeypatch.setattr(manager, "_ADDED", {})
     kinglib.add_variant(LaidOut)
-    sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
+    return enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
+
+
+def test_a_fan_tan_deal_is_entered_as_each_seats_place_going_out(sheet: ScoreSheet) -> None:
     assert sheet.scheduled == "fan_tan"
     assert [c.name for c in sheet.columns("fan_tan")] == ["place"]
     # Seat 2 went out first (40), seat 0 second (20), seat 3 third (0), seat 1 held cards (-60).
@@ -642,21 +645,15 @@ def test_a_fan_tan_deal_is_entered_as_each_seats_place_going_out(
     ],
 )
 def test_a_fan_tan_entry_that_is_no_order_of_going_out_is_refused(
-    monkeypatch: pytest.MonkeyPatch, text: str, message: str
+    sheet: ScoreSheet, text: str, message: str
 ) -> None:
-    monkeypatch.setattr(manager, "_ADDED", {})
-    kinglib.add_variant(LaidOut)
-    sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
     with pytest.raises(SheetError) as caught:
         sheet.add(parse_entry(sheet, text))
     assert str(caught.value) == message
     assert len(sheet.entries) == 1
 
 
-def test_a_fan_tan_entry_with_counts_of_tricks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(manager, "_ADDED", {})
-    kinglib.add_variant(LaidOut)
-    sheet = enter(ScoreSheet(kinglib.load_rules("sheet-laid-out")), "2 2 2 2")
+def test_a_fan_tan_entry_with_counts_of_tricks_is_refused(sheet: ScoreSheet) -> None:
     with pytest.raises(SheetError) as caught:
         sheet.add(kinglib.io.sheet.Entry("fan_tan", {"tricks": (2, 2, 2, 2)}))
     assert str(caught.value) == (
