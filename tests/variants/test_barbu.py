@@ -27,10 +27,18 @@ from kinglib import (
 )
 from kinglib.players.bots import HeuristicBot, RandomBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import check_invariants, play_out
+from kinglib.testing import check_invariants, deal_from_text, play_out
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card
 from kinglib_variants import barbu
-from tests.support import SUITED, legal_cards, play, random_policy, shuffled_hands, snapshot
+from tests.support import (
+    SUITED,
+    SUITED_DEAL,
+    legal_cards,
+    play,
+    random_policy,
+    shuffled_hands,
+    snapshot,
+)
 
 CONTRACTS = (
     "no_tricks",
@@ -217,7 +225,7 @@ def test_a_dealer_chooses_each_contract_once_and_it_is_no_longer_offered() -> No
 def test_the_dealer_leads_every_contract() -> None:
     for dealer in range(4):
         for cid in CONTRACTS[:5]:
-            state = rules(doubling=False).new_deal(cid, SUITED, dealer=dealer)
+            state = deal_from_text(rules(doubling=False), SUITED_DEAL, contract=cid, dealer=dealer)
             assert state.phase is Phase.PLAY and state.to_move == dealer == state.maker
 
 
@@ -238,7 +246,7 @@ def test_the_dealer_leading_the_one_suit_takes_everything(
     contract: str, points: tuple[int, ...], early: bool
 ) -> None:
     """Dealer 3 holds the clubs and leads them: nobody can follow or trump."""
-    end = play_out(passes(rules().new_deal(contract, SUITED, dealer=3)))
+    end = play_out(passes(deal_from_text(rules(), SUITED_DEAL, contract=contract, dealer=3)))
     result = end.results[-1]
     assert result.points == points and result.ended_early is early
     assert result.chooser == 3 and result.dealer == 3
@@ -246,16 +254,16 @@ def test_the_dealer_leading_the_one_suit_takes_everything(
 
 
 # Dealer 0 leads spades: seat 1 throws his hearts on them, and the A♥ on seat 2's last trick.
-ACE_LAST = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2D",
-    "2S AH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-    "KH AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D",
-    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-]
+ACE_LAST = """
+    0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2D
+    1: 2S AH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H
+    2: KH AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D
+    3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
 
 
 def test_no_hearts_the_ace_costs_six_and_each_other_heart_two() -> None:
-    state = rules(doubling=False).new_deal("no_hearts", ACE_LAST, dealer=0)
+    state = deal_from_text(rules(doubling=False), ACE_LAST, contract="no_hearts", dealer=0)
     state = play(state, "AS 2S KH AC")  # seat 1 follows; seat 2 throws K♥ to seat 0
     spades = [str(c) for c in kinglib.CardSet.parse("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S")]
     hearts = [str(c) for c in kinglib.CardSet.parse("QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H")]
@@ -271,16 +279,18 @@ def test_no_hearts_the_ace_costs_six_and_each_other_heart_two() -> None:
 
 def test_no_last_two_costs_ten_and_twenty() -> None:
     # Dealer 2 holds the diamonds: he wins every trick; the last two cost 10 and 20.
-    end = play_out(rules(doubling=False).new_deal("no_last_two", SUITED, dealer=2))
+    end = play_out(
+        deal_from_text(rules(doubling=False), SUITED_DEAL, contract="no_last_two", dealer=2)
+    )
     assert end.results[-1].points == (0, 0, -30, 0) and len(end.tricks) == 13
     # Seat 0 takes the first 11 spade tricks, then leads two diamonds... built by hand:
-    hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 2D 3D",
-        "3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H",
-        "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3H 2H",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-    ]
-    state = rules(doubling=False).new_deal("no_last_two", hands, dealer=0)
+    deal = """
+        0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 2D 3D
+        1: 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H
+        2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3H 2H
+        3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+    """
+    state = deal_from_text(rules(doubling=False), deal, contract="no_last_two", dealer=0)
     for spade in kinglib.CardSet.parse("AS KS QS JS TS 9S 8S 7S 6S 5S 4S"):
         state = state.apply(Play(spade))
         for _ in range(3):
@@ -292,10 +302,13 @@ def test_no_last_two_costs_ten_and_twenty() -> None:
 
 
 def test_trumps_five_a_trick_named_by_the_dealer() -> None:
-    state = passes(rules().new_deal("trumps", SUITED, dealer=1).apply(Declare(Suit.HEARTS)))
+    state = deal_from_text(rules(), SUITED_DEAL, contract="trumps", dealer=1)
+    state = passes(state.apply(Declare(Suit.HEARTS)))
     assert state.trump is Suit.HEARTS and state.to_move == 1
     assert play_out(state).results[-1].points == (0, 65, 0, 0)
-    state = rules(doubling=False).new_deal("trumps", SUITED, dealer=0, trump=Suit.DIAMONDS)
+    state = deal_from_text(
+        rules(doubling=False), SUITED_DEAL, contract="trumps", dealer=0, trump=Suit.DIAMONDS
+    )
     assert state.phase is Phase.PLAY and state.to_move == 0
     # Seat 0 leads spades; seat 2 holds the trumps but need not trump (no duty).
     state = play(state, "AS AH")
@@ -308,7 +321,7 @@ def test_trumps_five_a_trick_named_by_the_dealer() -> None:
 
 def test_fan_tan_the_order_of_going_out_scores_45_20_5_minus_5() -> None:
     """Each seat holds one suit and opens his own row: the dealer (3) goes out first."""
-    state = rules(doubling=False).new_deal("fan_tan", SUITED, dealer=3)
+    state = deal_from_text(rules(doubling=False), SUITED_DEAL, contract="fan_tan", dealer=3)
     assert state.phase is Phase.DECLARE and state.to_move == 3
     assert state.legal_moves() == tuple(Declare(r) for r in sorted(Rank, reverse=True))
     with pytest.raises(IllegalMoveError, match="fan_tan starts at a rank"):
@@ -324,13 +337,15 @@ def test_fan_tan_the_order_of_going_out_scores_45_20_5_minus_5() -> None:
 
 
 def test_fan_tan_pass_only_when_no_card_fits() -> None:
-    hands = [
-        "JS TS 9S 8S AH KH QH JH AD KD QD JD 2C",
-        "7S 6S 5S 4S TH 9H 8H 7H TD 9D 8D 7D 3C",
-        "AS KS QS 3S 6H 5H 4H 3H 6D 5D 4D 3D AC",
-        "2S 2H 2D KC QC JC TC 9C 8C 7C 6C 5C 4C",
-    ]
-    state = rules(doubling=False, fan_tan_start="J").new_deal("fan_tan", hands, dealer=0)
+    deal = """
+        0: JS TS 9S 8S AH KH QH JH AD KD QD JD 2C
+        1: 7S 6S 5S 4S TH 9H 8H 7H TD 9D 8D 7D 3C
+        2: AS KS QS 3S 6H 5H 4H 3H 6D 5D 4D 3D AC
+        3: 2S 2H 2D KC QC JC TC 9C 8C 7C 6C 5C 4C
+    """
+    state = deal_from_text(
+        rules(doubling=False, fan_tan_start="J"), deal, contract="fan_tan", dealer=0
+    )
     assert state.phase is Phase.PLAY and state.to_move == 0  # fixed rank: no declaration
     assert legal_cards(state) == "JS JH JD"
     with pytest.raises(IllegalMoveError, match="pass only when none fits"):
@@ -353,19 +368,19 @@ def test_fan_tan_pass_only_when_no_card_fits() -> None:
 # ------------------------------------------------------------------ play rules
 
 
-HEARTS_LEAD = [
-    "AS KS QS JS AD KD QD 6H 5H 4H 3H 2H AC",
-    "TS 9S 8S 7S JD TD 9D AH KH QH JH TH KC",
-    "6S 5S 4S 3S 2S 8D 7D 6D 9H 8H 7H 5D 4D",
-    "QC JC 3D 2D TC 9C 8C 7C 6C 5C 4C 3C 2C",
-]
+HEARTS_LEAD = """
+    0: AS KS QS JS AD KD QD 6H 5H 4H 3H 2H AC
+    1: TS 9S 8S 7S JD TD 9D AH KH QH JH TH KC
+    2: 6S 5S 4S 3S 2S 8D 7D 6D 9H 8H 7H 5D 4D
+    3: QC JC 3D 2D TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
 #: Three diamond tricks, then a club trick on which seat 2 (void in clubs) throws the 9♥.
 BREAK = "AD JD 8D 3D  KD TD 7D 2D  QD 9D 6D QC  AC KC 9H 7C"
 
 
 @pytest.mark.parametrize("contract", ["no_hearts", "no_king_of_hearts"])
 def test_hearts_never_led_while_holding_another_suit(contract: str) -> None:
-    state = rules(doubling=False).new_deal(contract, HEARTS_LEAD, dealer=0)
+    state = deal_from_text(rules(doubling=False), HEARTS_LEAD, contract=contract, dealer=0)
     assert "6H" not in legal_cards(state)
     with pytest.raises(IllegalMoveError, match="while holding another suit"):
         state.apply(Play(Card.parse("6H")))
@@ -376,62 +391,84 @@ def test_hearts_never_led_while_holding_another_suit(contract: str) -> None:
 
 @pytest.mark.parametrize("contract", ["no_hearts", "no_king_of_hearts"])
 def test_hearts_broken_by_a_discard_or_free(contract: str) -> None:
-    broken = rules(doubling=False, heart_lead="broken").new_deal(contract, HEARTS_LEAD, 0)
+    broken = deal_from_text(
+        rules(doubling=False, heart_lead="broken"), HEARTS_LEAD, contract=contract, dealer=0
+    )
     state = play(broken, "AD JD 8D 3D  KD TD 7D 2D  QD 9D 6D QC")
     assert legal_cards(state) == "AS KS QS JS AC"  # nothing discarded on a heart yet
     with pytest.raises(IllegalMoveError, match="hearts are not broken yet"):
         state.apply(Play(Card.parse("6H")))
     state = play(state, "AC KC 9H 7C")
     assert "6H" in legal_cards(state)
-    free = rules(doubling=False, heart_lead="free").new_deal(contract, HEARTS_LEAD, 0)
+    free = deal_from_text(
+        rules(doubling=False, heart_lead="free"), HEARTS_LEAD, contract=contract, dealer=0
+    )
     assert "6H" in legal_cards(free)
 
 
 def test_the_king_of_hearts_is_forced_when_void_but_not_on_a_heart_lead() -> None:
     # Dealer 3 leads clubs: seat 1, void in clubs, holds K♥ and must play it.
-    state = rules(doubling=False).new_deal("no_king_of_hearts", SUITED, dealer=3)
+    state = deal_from_text(
+        rules(doubling=False), SUITED_DEAL, contract="no_king_of_hearts", dealer=3
+    )
     state = play(state, "AC 2S")
     assert legal_cards(state) == "KH"
     with pytest.raises(IllegalMoveError, match="must play KH"):
         state.apply(Play(Card.parse("AH")))
     end = play(state, "KH 2D")
     assert end.is_over and end.results[-1].points == (0, 0, 0, -20)
-    free = rules(doubling=False, king_forced=False).new_deal("no_king_of_hearts", SUITED, 3)
+    free = deal_from_text(
+        rules(doubling=False, king_forced=False),
+        SUITED_DEAL,
+        contract="no_king_of_hearts",
+        dealer=3,
+    )
     assert len(play(free, "AC 2S").legal_moves()) == 13
     # A heart lead: seat 1 follows with any heart, K♥ or not.
-    led = rules(doubling=False, heart_lead="free").new_deal("no_king_of_hearts", HEARTS_LEAD, 0)
+    led = deal_from_text(
+        rules(doubling=False, heart_lead="free"),
+        HEARTS_LEAD,
+        contract="no_king_of_hearts",
+        dealer=0,
+    )
     state = play(led, "2H")
     assert legal_cards(state) == "AH KH QH JH TH"
 
 
-TRUMP_MIX = [
-    "8H 2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
-    "AH 7H 6H 5H AD KD QD JD TD 9D 8D 7D 6D",
-    "KH QH 4H 3H AC KC QC JC TC 9C 8C 7C 6C",
-    "JH TH 9H 3S 2S 5D 4D 3D 2D 5C 4C 3C 2C",
-]
+TRUMP_MIX = """
+    0: 8H 2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S
+    1: AH 7H 6H 5H AD KD QD JD TD 9D 8D 7D 6D
+    2: KH QH 4H 3H AC KC QC JC TC 9C 8C 7C 6C
+    3: JH TH 9H 3S 2S 5D 4D 3D 2D 5C 4C 3C 2C
+"""
 
 
 def test_overtrump_on_a_trump_lead() -> None:
     # Dealer 0, hearts trumps, leads the 8♥: seat 1 must beat it; seat 2 cannot beat A♥.
-    state = rules(doubling=False).new_deal("trumps", TRUMP_MIX, dealer=0, trump="H")
+    state = deal_from_text(rules(doubling=False), TRUMP_MIX, contract="trumps", dealer=0, trump="H")
     state = play(state, "8H")
     assert legal_cards(state) == "AH"
     with pytest.raises(IllegalMoveError, match="7H"):
         state.apply(Play(Card.parse("7H")))
     state = play(state, "AH")
     assert legal_cards(state) == "KH QH 4H 3H"
-    off = rules(doubling=False, trump_overtrump=False).new_deal(
-        "trumps", TRUMP_MIX, dealer=0, trump="H"
+    off = deal_from_text(
+        rules(doubling=False, trump_overtrump=False),
+        TRUMP_MIX,
+        contract="trumps",
+        dealer=0,
+        trump="H",
     )
     assert legal_cards(play(off, "8H")) == "AH 7H 6H 5H"
 
 
 def test_must_trump_or_discard_on_a_plain_lead() -> None:
     # Dealer 0 leads A♠: seat 1, void in spades, may discard (default) or must trump.
-    free = rules(doubling=False).new_deal("trumps", TRUMP_MIX, dealer=0, trump="H")
+    free = deal_from_text(rules(doubling=False), TRUMP_MIX, contract="trumps", dealer=0, trump="H")
     assert len(play(free, "AS").legal_moves()) == 13
-    must = rules(doubling=False, must_trump=True).new_deal("trumps", TRUMP_MIX, dealer=0, trump="H")
+    must = deal_from_text(
+        rules(doubling=False, must_trump=True), TRUMP_MIX, contract="trumps", dealer=0, trump="H"
+    )
     state = play(must, "AS")
     assert legal_cards(state) == "AH 7H 6H 5H"
     with pytest.raises(IllegalMoveError, match=r"must play a trump \(H\)"):
@@ -448,16 +485,16 @@ def test_must_trump_or_discard_on_a_plain_lead() -> None:
 
 
 # Dealer 0 leads 2S; seat 1 wins with AS; seat 2, void in spades, must throw K♥.
-EXAMPLE = [
-    "2S AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D",
-    "AS AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
-    "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H 2D",
-    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S AH 2C",
-]
+EXAMPLE = """
+    0: 2S AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D
+    1: AS AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C
+    2: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H 2D
+    3: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S AH 2C
+"""
 
 
 def test_the_rule_books_example_of_doubles_and_redoubles() -> None:
-    state = rules().new_deal("no_king_of_hearts", EXAMPLE, dealer=0)
+    state = deal_from_text(rules(), EXAMPLE, contract="no_king_of_hearts", dealer=0)
     assert state.phase is Phase.DOUBLE and state.to_move == 1
     assert state.legal_moves() == (
         Pass(),
@@ -498,7 +535,7 @@ def test_the_rule_books_example_of_doubles_and_redoubles() -> None:
 
 
 def test_a_player_nobody_doubled_is_skipped_and_all_passing_plays_at_once() -> None:
-    state = rules().new_deal("no_queens", SUITED, dealer=2)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="no_queens", dealer=2)
     assert state.to_move == 3
     state = play(state, "pass pass")
     assert state.to_move == 1
@@ -507,13 +544,13 @@ def test_a_player_nobody_doubled_is_skipped_and_all_passing_plays_at_once() -> N
     assert state.phase is Phase.DOUBLE and state.to_move == 3
     state = state.apply(Pass())
     assert state.phase is Phase.PLAY and state.to_move == 2
-    passed = passes(rules().new_deal("no_queens", SUITED, dealer=2))
+    passed = passes(deal_from_text(rules(), SUITED_DEAL, contract="no_queens", dealer=2))
     assert passed.phase is Phase.PLAY and passed.deal_moves == (Pass(),) * 3
 
 
 @pytest.mark.parametrize("contract", ["trumps", "fan_tan"])
 def test_only_the_dealer_may_be_doubled_in_the_positives(contract: str) -> None:
-    state = rules().new_deal(contract, SUITED, dealer=1)
+    state = deal_from_text(rules(), SUITED_DEAL, contract=contract, dealer=1)
     state = state.apply(Declare(Suit.SPADES if contract == "trumps" else Rank.SEVEN))
     assert state.phase is Phase.DOUBLE and state.to_move == 2
     assert state.legal_moves() == (Pass(), Double((1,)))
@@ -610,7 +647,7 @@ def test_the_move_texts() -> None:
     for value in values:
         with pytest.raises(NotationError):
             Double(value)
-    state = rules().new_deal("no_tricks", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="no_tricks", dealer=0)
     with pytest.raises(IllegalMoveError, match="there is no seat 9"):
         state.apply(Double((9,)))
     with pytest.raises(IllegalMoveError, match="may not double himself"):
@@ -750,17 +787,17 @@ def test_the_command_line_shows_plays_simulates_and_runs_tournaments_of_barbu(
     assert "heuristic" in capsys.readouterr().out
 
 
-LOW_AND_HIGH = [
-    "AS KS QS JS AH KH QH JH AD KD QD JD AC",
-    "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 5D 2C",
-    "6S 7S 8S 9S 6H 7H 8H 9H 6D 7D 8D 9D 3C",
-    "TS TH TD KC QC JC TC 9C 8C 7C 6C 5C 4C",
-]
+LOW_AND_HIGH = """
+    0: AS KS QS JS AH KH QH JH AD KD QD JD AC
+    1: 2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 5D 2C
+    2: 6S 7S 8S 9S 6H 7H 8H 9H 6D 7D 8D 9D 3C
+    3: TS TH TD KC QC JC TC 9C 8C 7C 6C 5C 4C
+"""
 
 
 def test_the_heuristic_bot_doubles_with_a_good_hand_and_when_it_must() -> None:
     bot = HeuristicBot()
-    state = rules().new_deal("no_tricks", LOW_AND_HIGH, dealer=0)
+    state = deal_from_text(rules(), LOW_AND_HIGH, contract="no_tricks", dealer=0)
     assert bot.choose_move(state.view(1)) == Double((0,))  # the low cards take no trick
     state = state.apply(Double((0,)))
     assert bot.choose_move(state.view(2)) in (Pass(), Double((0,)))
@@ -768,10 +805,10 @@ def test_the_heuristic_bot_doubles_with_a_good_hand_and_when_it_must() -> None:
     # The dealer holds the high cards: he does not redouble.
     assert state.to_move == 0 and bot.choose_move(state.view(0)) == Pass()
     # A strong hand for trumps in the dealer's hand: the others pass.
-    trumps = rules().new_deal("trumps", LOW_AND_HIGH, dealer=0, trump=Suit.SPADES)
+    trumps = deal_from_text(rules(), LOW_AND_HIGH, contract="trumps", dealer=0, trump=Suit.SPADES)
     assert bot.choose_move(trumps.view(1)) == Pass()
     # A layout's start rank: the one of which the hand holds most.
-    fan = rules().new_deal("fan_tan", LOW_AND_HIGH, dealer=3)
+    fan = deal_from_text(rules(), LOW_AND_HIGH, contract="fan_tan", dealer=3)
     assert bot.choose_move(fan.view(3)) == Declare(Rank.TEN)
 
 
@@ -796,7 +833,7 @@ def test_the_action_space_numbers_doubles_redoubles_and_ranks() -> None:
     for move in (Double((0, 3)), Redouble((1,)), Declare(Rank.JACK), Declare(Suit.CLUBS)):
         assert space.move(space.action(move)) == move
     assert space.action(Declare(Rank.THREE)) != space.action(Declare(Suit.CLUBS))
-    state = rules().new_deal("no_tricks", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="no_tricks", dealer=0)
     assert [space.move(a) for a in space.actions(state.legal_moves())] == list(state.legal_moves())
     # The other variants keep their numbering: no rank, no double.
     assert len(ActionSpace(kinglib.load_rules("simple"))) == 92
@@ -805,7 +842,7 @@ def test_the_action_space_numbers_doubles_redoubles_and_ranks() -> None:
 def test_the_terminal_shows_the_last_trick_of_a_deal() -> None:
     from kinglib.apps.play_text import finished_trick
 
-    state = rules(doubling=False).new_deal("no_tricks", SUITED, dealer=3)
+    state = deal_from_text(rules(doubling=False), SUITED_DEAL, contract="no_tricks", dealer=3)
     for _ in range(51):
         state = state.apply(state.legal_moves()[0])
     last = state.legal_moves()[0]
@@ -866,7 +903,9 @@ def test_the_doubling_rounds_read_from_a_deals_moves() -> None:
 
 def test_a_fan_tan_deal_samples_after_doubles_and_redoubles() -> None:
     """Seats 2 and 3 double the dealer (1), who redoubles both; the hands sample at each step."""
-    state = rules().new_deal("fan_tan", SUITED, dealer=1).apply(Declare(Rank.SEVEN))
+    state = deal_from_text(rules(), SUITED_DEAL, contract="fan_tan", dealer=1).apply(
+        Declare(Rank.SEVEN)
+    )
     states = [state]
     for text in ("double 1", "double 1", "pass", "redouble 2 3", "7H", "7D", "7C", "7S", "6H"):
         states.append(states[-1].apply(kinglib.parse_move(text, states[-1])))
@@ -887,7 +926,7 @@ def test_a_fan_tan_deal_samples_after_doubles_and_redoubles() -> None:
     [("trumps", "the trump of trumps"), ("fan_tan", "the start rank of fan_tan")],
 )
 def test_the_declaration_refuses_any_other_move(contract: str, what: str) -> None:
-    state = rules().new_deal(contract, SUITED, dealer=1)
+    state = deal_from_text(rules(), SUITED_DEAL, contract=contract, dealer=1)
     assert state.phase is Phase.DECLARE
     with pytest.raises(IllegalMoveError) as exc:
         state.apply(Pass())
@@ -897,7 +936,7 @@ def test_the_declaration_refuses_any_other_move(contract: str, what: str) -> Non
 
 
 def test_a_double_of_a_seat_past_the_table_is_refused() -> None:
-    state = rules().new_deal("no_tricks", SUITED, dealer=0)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="no_tricks", dealer=0)
     with pytest.raises(IllegalMoveError) as exc:
         state.apply(Double((2, 4)))
     assert str(exc.value) == (
@@ -906,7 +945,10 @@ def test_a_double_of_a_seat_past_the_table_is_refused() -> None:
 
 
 def test_a_redouble_names_only_those_who_doubled() -> None:
-    state = play(rules().new_deal("no_tricks", SUITED, dealer=0), "double 0, double 0, pass")
+    state = play(
+        deal_from_text(rules(), SUITED_DEAL, contract="no_tricks", dealer=0),
+        "double 0, double 0, pass",
+    )
     assert state.to_move == 0
     with pytest.raises(IllegalMoveError) as exc:
         state.apply(Redouble((1, 3)))
@@ -936,7 +978,7 @@ def test_the_refusal_of_a_pass_counts_the_doubles_still_owed() -> None:
 
 
 def test_a_deal_built_by_hand_owes_no_double_even_at_seven() -> None:
-    state = rules(min_doubles=7).new_deal("no_tricks", SUITED, dealer=0)
+    state = deal_from_text(rules(min_doubles=7), SUITED_DEAL, contract="no_tricks", dealer=0)
     assert state.legal_moves()[:2] == (Pass(), Double((0,)))
     assert [barbu.doubles_owed(state, s) for s in range(4)] == [0, 0, 0, 0]
     assert state.view(1).extra == {"chooser": 0, "wagers": ()}

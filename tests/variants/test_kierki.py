@@ -37,12 +37,20 @@ from kinglib.apps.play_text import extra_lines
 from kinglib.io.sheet import ScoreSheet, columns_of, parse_entry
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
-from kinglib.testing import check_invariants, play_out
+from kinglib.testing import HandBuilt, check_invariants, deal_from_text, play_out
 from kinglib.testing.conformance import RulesConformance
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
 from kinglib.values.errors import SheetError
 from kinglib_variants.kierki import TrumpCall, kinglib_sample_hidden
-from tests.support import SUITED, legal_cards, play, random_policy, shuffled_hands, snapshot
+from tests.support import (
+    SUITED,
+    SUITED_DEAL,
+    legal_cards,
+    play,
+    random_policy,
+    shuffled_hands,
+    snapshot,
+)
 from tests.support import run_kinglib as run
 
 NEGATIVES = (
@@ -57,28 +65,30 @@ NEGATIVES = (
 
 # SUITED with 2S and 2H swapped. Dealer 3: seat 0 leads spades twelve times and wins them;
 # seat 1, void in spades after the first trick, wins the last trick with its last heart.
-SWAPPED = [
-    "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2S",
-    SUITED[2],
-    SUITED[3],
-]
+SWAPPED = """
+    0: AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2H
+    1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2S
+    2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D
+    3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
 
 # Dealer 3: seat 0 leads AS and KS, then holds only hearts and leads them; seat 1 holds KH 2H.
-HEART_LEAD = [
-    "AS KS AH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
-    "KH 2H QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-    SUITED[2],
-    SUITED[3],
-]
+HEART_LEAD = """
+    0: AS KS AH QH JH TH 9H 8H 7H 6H 5H 4H 3H
+    1: KH 2H QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+    2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D
+    3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
 
 # Dealer 2, trump hearts: seat 3 leads AS; seats 0 and 1 are void in spades.
-TRUMPS_LAYOUT = [
-    "AH 9H 5H 4H AD KD QD JD TD 9D 8D 7D 6D",
-    "KH QH 2H 5D 4D 3D 2D 9C 8C 7C 6C 5C 4C",
-    "6S 5S 4S 3S 2S JH TH 8H 7H 6H 3H 3C 2C",
-    "AS KS QS JS TS 9S 8S 7S AC KC QC JC TC",
-]
+TRUMPS_LAYOUT = """
+    0: AH 9H 5H 4H AD KD QD JD TD 9D 8D 7D 6D
+    1: KH QH 2H 5D 4D 3D 2D 9C 8C 7C 6C 5C 4C
+    2: 6S 5S 4S 3S 2S JH TH 8H 7H 6H 3H 3C 2C
+    3: AS KS QS JS TS 9S 8S 7S AC KC QC JC TC
+"""
+#: The hands of ``TRUMPS_LAYOUT``, seat 0 first.
+TRUMPS_HANDS = HandBuilt.parse(TRUMPS_LAYOUT).hands
 
 SHORT = {
     "no_tricks": -2,
@@ -291,7 +301,7 @@ def test_the_negatives_score_by_the_table(
     contract: str, points: tuple[int, ...], early: bool
 ) -> None:
     """Seat 0 leads spades and takes twelve tricks; seat 1 takes the last with 3H on 2H."""
-    end = play_out(rules().new_deal(contract, SWAPPED, dealer=3))
+    end = play_out(deal_from_text(rules(), SWAPPED, contract=contract, dealer=3))
     result = end.results[-1]
     assert result.points == points and result.ended_early is early
     assert result.points == expected_points(end, SHORT)
@@ -311,12 +321,12 @@ def test_the_negatives_score_by_the_table(
     ],
 )
 def test_the_negatives_on_the_long_scale(contract: str, points: tuple[int, ...]) -> None:
-    end = play_out(rules(scale="long").new_deal(contract, SWAPPED, dealer=3))
+    end = play_out(deal_from_text(rules(scale="long"), SWAPPED, contract=contract, dealer=3))
     assert end.results[-1].points == points == expected_points(end, LONG)
 
 
 def test_the_robber_takes_the_king_of_hearts_in_three_categories() -> None:
-    state = play(rules().new_deal("robber", SWAPPED, dealer=3), "AS 2S AD AC KS")
+    state = play(deal_from_text(rules(), SWAPPED, contract="robber", dealer=3), "AS 2S AD AC KS")
     assert legal_cards(state) == "KH"  # void in spades, holding K♥
     state = play(state, "KH KD KC")
     assert state.tricks[-1].winner == 0
@@ -333,20 +343,20 @@ def test_the_early_trick_of_no_seventh_and_last(early_trick: int) -> None:
     values = r.contracts["no_seventh_and_last"].trick_values
     assert [k + 1 for k, v in enumerate(values) if v] == [early_trick, 13]
     assert sum(r.contracts["robber"].trick_values) == -26 - 18
-    end = play_out(r.new_deal("no_seventh_and_last", SWAPPED, dealer=3))
+    end = play_out(deal_from_text(r, SWAPPED, contract="no_seventh_and_last", dealer=3))
     assert end.results[-1].points == (-9, -9, 0, 0)
     assert end.results[-1].points == expected_points(end, SHORT, early_trick)
 
 
 def test_the_early_end_and_its_option() -> None:
-    early = play_out(rules().new_deal("no_queens", SWAPPED, dealer=3))
+    early = play_out(deal_from_text(rules(), SWAPPED, contract="no_queens", dealer=3))
     assert early.results[-1].ended_early and len(early.tricks) == 4
-    full = play_out(rules(early_end=False).new_deal("no_queens", SWAPPED, dealer=3))
+    full = play_out(deal_from_text(rules(early_end=False), SWAPPED, contract="no_queens", dealer=3))
     assert not full.results[-1].ended_early and len(full.tricks) == 13
     assert full.results[-1].points == early.results[-1].points == (-20, 0, 0, 0)
     # Deals that score tricks are always played out.
     for cid in ("no_tricks", "no_seventh_and_last", "robber"):
-        assert len(play_out(rules().new_deal(cid, SWAPPED, dealer=3)).tricks) == 13
+        assert len(play_out(deal_from_text(rules(), SWAPPED, contract=cid, dealer=3)).tricks) == 13
 
 
 # ------------------------------------------------------------------ play rules
@@ -354,47 +364,54 @@ def test_the_early_end_and_its_option() -> None:
 
 @pytest.mark.parametrize("contract", ["no_hearts", "no_king_of_hearts", "robber"])
 def test_no_heart_lead_while_holding_another_suit(contract: str) -> None:
-    state = rules().new_deal(contract, SWAPPED, dealer=3)
+    state = deal_from_text(rules(), SWAPPED, contract=contract, dealer=3)
     assert "2H" not in legal_cards(state)
     before = snapshot(state)
     with pytest.raises(IllegalMoveError, match="while holding another suit"):
         state.apply(Play(Card.parse("2H")))
     assert snapshot(state) == before
     # A hand of hearts alone leads them: dealer 0 makes seat 1 the eldest.
-    assert len(rules().new_deal(contract, SUITED, dealer=0).legal_moves()) == 13
+    assert (
+        len(deal_from_text(rules(), SUITED_DEAL, contract=contract, dealer=0).legal_moves()) == 13
+    )
 
 
 @pytest.mark.parametrize("contract", ["no_tricks", "no_queens", "no_kings_jacks"])
 def test_hearts_may_be_led_in_the_other_negatives(contract: str) -> None:
-    assert "2H" in legal_cards(rules().new_deal(contract, SWAPPED, dealer=3))
+    assert "2H" in legal_cards(deal_from_text(rules(), SWAPPED, contract=contract, dealer=3))
 
 
 @pytest.mark.parametrize("contract", ["no_king_of_hearts", "robber"])
 def test_the_king_of_hearts_goes_on_a_void_but_never_on_a_heart_lead(contract: str) -> None:
-    state = play(rules().new_deal(contract, SWAPPED, dealer=3), "AS 2S AD AC KS")
+    state = play(deal_from_text(rules(), SWAPPED, contract=contract, dealer=3), "AS 2S AD AC KS")
     assert legal_cards(state) == "KH"
     with pytest.raises(IllegalMoveError, match="must play KH"):
         state.apply(Play(Card.parse("AH")))
     # Seat 0 leads AS and KS, then only hearts are left to him: AH is led.
-    state = play(rules().new_deal(contract, HEART_LEAD, dealer=3), "AS QS AD AC KS JS KD KC AH")
+    state = play(
+        deal_from_text(rules(), HEART_LEAD, contract=contract, dealer=3),
+        "AS QS AD AC KS JS KD KC AH",
+    )
     assert state.to_move == 1 and legal_cards(state) == "KH 2H"
 
 
 @pytest.mark.parametrize("contract", ["no_tricks", "no_hearts", "no_queens", "no_kings_jacks"])
 def test_the_king_of_hearts_is_free_in_the_other_negatives(contract: str) -> None:
-    state = play(rules().new_deal(contract, SWAPPED, dealer=3), "AS 2S AD AC KS")
+    state = play(deal_from_text(rules(), SWAPPED, contract=contract, dealer=3), "AS 2S AD AC KS")
     assert len(state.legal_moves()) == 12
 
 
 def test_trumps_no_duty_to_trump_and_the_options() -> None:
-    free = rules().new_deal("trumps", TRUMPS_LAYOUT, dealer=2, trump=Suit.HEARTS)
+    free = deal_from_text(rules(), TRUMPS_LAYOUT, contract="trumps", dealer=2, trump=Suit.HEARTS)
     assert free.to_move == 3 and free.maker == 2
     state = play(free, "AS")
     assert len(state.legal_moves()) == 13  # void in spades: any card, trump or not
     state = play(state, "AD")
     assert len(state.legal_moves()) == 13
 
-    must = rules(must_trump=True).new_deal("trumps", TRUMPS_LAYOUT, dealer=2, trump="H")
+    must = deal_from_text(
+        rules(must_trump=True), TRUMPS_LAYOUT, contract="trumps", dealer=2, trump="H"
+    )
     state = play(must, "AS")
     assert legal_cards(state) == "AH 9H 5H 4H"
     with pytest.raises(IllegalMoveError, match=r"must play a trump \(H\)"):
@@ -402,14 +419,18 @@ def test_trumps_no_duty_to_trump_and_the_options() -> None:
     state = play(state, "4H")
     assert legal_cards(state) == "KH QH 2H"  # no duty to beat the 4H
 
-    over = rules(must_overtrump=True).new_deal("trumps", TRUMPS_LAYOUT, dealer=2, trump="H")
+    over = deal_from_text(
+        rules(must_overtrump=True), TRUMPS_LAYOUT, contract="trumps", dealer=2, trump="H"
+    )
     state = play(over, "AS 4H")
     # Not bound to trump, but a trump played must beat the 4H.
     assert "2H" not in legal_cards(state) and {"KH", "QH", "9C"} <= set(legal_cards(state).split())
     with pytest.raises(IllegalMoveError):
         state.apply(Play(Card.parse("2H")))
     both = rules(must_trump=True, must_overtrump=True)
-    state = play(both.new_deal("trumps", TRUMPS_LAYOUT, dealer=2, trump="H"), "AS 4H")
+    state = play(
+        deal_from_text(both, TRUMPS_LAYOUT, contract="trumps", dealer=2, trump="H"), "AS 4H"
+    )
     assert legal_cards(state) == "KH QH"
     state = play(state, "KH 2S")
     assert state.tricks[-1].winner == 1 and state.to_move == 1
@@ -424,7 +445,7 @@ def test_trumps_no_duty_to_trump_and_the_options() -> None:
 
 
 def test_trumps_led_at_any_time() -> None:
-    state = rules().new_deal("trumps", TRUMPS_LAYOUT, dealer=2, trump="C")
+    state = deal_from_text(rules(), TRUMPS_LAYOUT, contract="trumps", dealer=2, trump="C")
     assert {"AC", "AS"} <= set(legal_cards(state).split())
 
 
@@ -434,7 +455,9 @@ def test_trumps_led_at_any_time() -> None:
 )
 def test_trumps_score_five_a_trick(trump: Suit | str, points: tuple[int, ...]) -> None:
     """Seat 0 leads spades; with hearts trump seat 1 trumps the first trick and keeps the lead."""
-    state = rules(notrump=True).new_deal("trumps", SUITED, dealer=3, trump=trump)
+    state = deal_from_text(
+        rules(notrump=True), SUITED_DEAL, contract="trumps", dealer=3, trump=trump
+    )
     assert state.phase is Phase.PLAY and state.to_move == 0
     if trump == Suit.HEARTS:
         state = play(state, "AS 2H")
@@ -447,10 +470,10 @@ def test_trumps_score_five_a_trick(trump: Suit | str, points: tuple[int, ...]) -
 
 def test_the_dealer_names_the_trump_on_his_first_five_cards() -> None:
     r = rules()
-    state = r.new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    state = deal_from_text(r, TRUMPS_LAYOUT, contract="trumps", dealer=2)
     assert state.phase is Phase.DECLARE and state.to_move == 2 and state.trump is None
     for seat in range(4):
-        first = CardSet.parse(" ".join(TRUMPS_LAYOUT[seat].split()[:5]))
+        first = CardSet.parse(" ".join(TRUMPS_HANDS[seat].split()[:5]))
         assert state.hand(seat) == first
         view = state.view(seat)
         assert view.hand == first and view.hand_sizes == (5, 5, 5, 5)
@@ -478,7 +501,7 @@ def test_the_dealer_names_the_trump_on_his_first_five_cards() -> None:
 
 def test_the_eldest_names_it_on_seven_cards_and_notrump_with_the_option() -> None:
     r = rules(trump_chooser="eldest", trump_cards=7, notrump=True)
-    state = r.new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    state = deal_from_text(r, TRUMPS_LAYOUT, contract="trumps", dealer=2)
     assert state.to_move == 3 and state.view(0).hand_sizes == (7, 7, 7, 7)
     assert state.view(1).pile_sizes == {"undealt": 24}
     assert Declare("notrump") in state.legal_moves()
@@ -488,7 +511,7 @@ def test_the_eldest_names_it_on_seven_cards_and_notrump_with_the_option() -> Non
 
 
 def test_a_given_trump_plays_at_once_and_a_bad_one_is_refused() -> None:
-    state = rules().new_deal("trumps", SUITED, dealer=1, trump=Suit.DIAMONDS)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="trumps", dealer=1, trump=Suit.DIAMONDS)
     assert state.phase is Phase.PLAY and state.to_move == 2 and state.maker == 1
     with pytest.raises(RulesError, match="notrump"):
         rules().new_deal("trumps", SUITED, dealer=1, trump="notrump")
@@ -499,7 +522,7 @@ def test_a_given_trump_plays_at_once_and_a_bad_one_is_refused() -> None:
 
 
 def test_hands_given_as_card_sets_are_named_on_their_first_five_in_display_order() -> None:
-    hands = [CardSet.parse(hand) for hand in TRUMPS_LAYOUT]
+    hands = [CardSet.parse(hand) for hand in TRUMPS_HANDS]
     state = rules().new_deal("trumps", hands, dealer=2)
     for seat in range(4):
         first = list(hands[seat])[:5]  # no order written: the display order
@@ -508,7 +531,7 @@ def test_hands_given_as_card_sets_are_named_on_their_first_five_in_display_order
 
 def test_while_the_trump_is_named_each_seats_rest_is_hidden_even_from_itself() -> None:
     r = rules()
-    state = r.new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    state = deal_from_text(r, TRUMPS_LAYOUT, contract="trumps", dealer=2)
     layout = kinglib_sample_hidden(r, state.view(0))
     assert layout.slots == (
         ("hand:1", 5),
@@ -526,12 +549,14 @@ def test_while_the_trump_is_named_each_seats_rest_is_hidden_even_from_itself() -
         ("hand:3", 13),
     )
     # A trump given with the hands: no first cards, trick play's layout of dealt hands.
-    given = r.new_deal("trumps", TRUMPS_LAYOUT, dealer=2, trump=Suit.SPADES)
+    given = deal_from_text(r, TRUMPS_LAYOUT, contract="trumps", dealer=2, trump=Suit.SPADES)
     plain = kinglib_sample_hidden(r, given.view(0))
     assert plain.slots == (("hand:1", 13), ("hand:2", 13), ("hand:3", 13))
     assert plain.excluded == ()
     # Any other contract: trick play's layout too.
-    negative = kinglib_sample_hidden(r, r.new_deal("no_tricks", TRUMPS_LAYOUT).view(0))
+    negative = kinglib_sample_hidden(
+        r, deal_from_text(r, TRUMPS_LAYOUT, contract="no_tricks").view(0)
+    )
     assert negative.slots == plain.slots and negative.excluded == ()
 
 
@@ -558,28 +583,28 @@ def test_a_seeded_trumps_deal_shows_each_seat_its_first_five_cards() -> None:
 # ------------------------------------------------------------------ the fan-tan
 
 # Dealer 3: seat 0 plays first and holds no seven.
-NO_SEVEN = [
-    "AS KS QS JS TS 9S 8S 6S 5S 4S 3S 2S 2H",
-    "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 7S",
-    SUITED[2],
-    SUITED[3],
-]
+NO_SEVEN = """
+    0: AS KS QS JS TS 9S 8S 6S 5S 4S 3S 2S 2H
+    1: AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 7S
+    2: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D
+    3: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C
+"""
 
 
 def test_the_fan_tan_scores_the_order_of_going_out() -> None:
-    state = rules().new_deal("fan_tan", SUITED, dealer=3)
+    state = deal_from_text(rules(), SUITED_DEAL, contract="fan_tan", dealer=3)
     assert state.phase is Phase.PLAY and state.to_move == 0 and legal_cards(state) == "7S"
     end = play_out(state)
     result = end.results[-1]
     assert result.points == (10, 5, -5, -10) and result.detail("places") == (0, 1, 2, 3)
     # The deal ends when three are out: seat 3 still holds its last card.
     assert len(end.hand(3)) == 1 and all(not end.hand(s) for s in range(3))
-    long = play_out(rules(scale="long").new_deal("fan_tan", SUITED, dealer=3))
+    long = play_out(deal_from_text(rules(scale="long"), SUITED_DEAL, contract="fan_tan", dealer=3))
     assert long.results[-1].points == (100, 50, -50, -100)
 
 
 def test_the_fan_tan_pass_only_without_a_card_to_lay() -> None:
-    state = rules().new_deal("fan_tan", NO_SEVEN, dealer=3)
+    state = deal_from_text(rules(), NO_SEVEN, contract="fan_tan", dealer=3)
     assert state.legal_moves() == (Pass(),)
     with pytest.raises(IllegalMoveError, match="row of spades is not open"):
         state.apply(Play(Card.parse("8S")))
@@ -600,7 +625,7 @@ def test_the_fan_tan_pass_only_without_a_card_to_lay() -> None:
     [("8", "8S"), ("A", "AS"), ("2", "2S"), ("T", "TS")],
 )
 def test_the_fan_tan_start_rank(start: str, first: str) -> None:
-    state = rules(fan_tan_start=start).new_deal("fan_tan", SUITED, dealer=3)
+    state = deal_from_text(rules(fan_tan_start=start), SUITED_DEAL, contract="fan_tan", dealer=3)
     assert legal_cards(state) == first
     end = play_out(state)
     assert end.results[-1].points == (10, 5, -5, -10)
@@ -608,12 +633,15 @@ def test_the_fan_tan_start_rank(start: str, first: str) -> None:
 
 
 def test_an_ace_start_grows_downwards_only() -> None:
-    state = play(rules(fan_tan_start="A").new_deal("fan_tan", SUITED, dealer=3), "AS AH AD AC")
+    state = play(
+        deal_from_text(rules(fan_tan_start="A"), SUITED_DEAL, contract="fan_tan", dealer=3),
+        "AS AH AD AC",
+    )
     assert legal_cards(state) == "KS"
 
 
 def test_the_fan_tan_from_any_first_card() -> None:
-    state = rules(fan_tan_start="any").new_deal("fan_tan", SUITED, dealer=3)
+    state = deal_from_text(rules(fan_tan_start="any"), SUITED_DEAL, contract="fan_tan", dealer=3)
     assert len(state.legal_moves()) == 13
     assert state.view(0).extra["fan_tan"]["start_rank"] is None
     state = play(state, "5S")
@@ -833,10 +861,12 @@ def test_the_heuristic_bot_beats_random_bots_at_the_fan_tan() -> None:
 
 
 def test_the_terminal_shows_the_layout_and_asks_for_a_card_to_lay_out() -> None:
-    state = play(rules().new_deal("fan_tan", SUITED, dealer=3), "7S 7H 7D 7C 8S")
+    state = play(
+        deal_from_text(rules(), SUITED_DEAL, contract="fan_tan", dealer=3), "7S 7H 7D 7C 8S"
+    )
     assert "layout: 8♠ 7♠ 7♥ 7♦ 7♣" in extra_lines(state, 1)
     assert phase_hint(state.view(1)).startswith("Lay out a card that opens a row")
-    passing = rules().new_deal("fan_tan", NO_SEVEN, dealer=3)
+    passing = deal_from_text(rules(), NO_SEVEN, contract="fan_tan", dealer=3)
     assert not phase_hint(passing.view(0)).startswith("Lay out")
     assert not any(line.startswith("layout") for line in extra_lines(play_out(state), 1))
 
@@ -919,7 +949,7 @@ def test_the_first_trick_may_be_the_early_trick_of_no_seventh_and_last() -> None
     assert values == (-9, *(0,) * 11, -9)
     assert r.contracts["no_seventh_and_last"].description == "9 for trick 1 and for trick 13"
     # Seat 0 takes the first trick, seat 1 the last.
-    end = play_out(r.new_deal("no_seventh_and_last", SWAPPED, dealer=3))
+    end = play_out(deal_from_text(r, SWAPPED, contract="no_seventh_and_last", dealer=3))
     assert end.results[-1].points == (-9, -9, 0, 0)
     assert end.results[-1].points == expected_points(end, SHORT, 1)
 
@@ -984,7 +1014,7 @@ def test_each_contract_is_described_by_its_price_on_the_long_scale() -> None:
 
 
 def test_a_declaration_the_option_refuses_lists_the_trumps_allowed() -> None:
-    state = rules().new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    state = deal_from_text(rules(), TRUMPS_LAYOUT, contract="trumps", dealer=2)
     with pytest.raises(IllegalMoveError) as exc:
         state.apply(Declare("notrump"))
     assert str(exc.value) == (
@@ -997,10 +1027,10 @@ def test_a_declaration_the_option_refuses_lists_the_trumps_allowed() -> None:
 def test_the_declarer_is_the_maker_from_the_declaration_on_and_his_call_is_recorded(
     chooser: str, declarer: int
 ) -> None:
-    state = rules(trump_chooser=chooser).new_deal("trumps", TRUMPS_LAYOUT, dealer=2)
+    state = deal_from_text(rules(trump_chooser=chooser), TRUMPS_LAYOUT, contract="trumps", dealer=2)
     assert state.maker == declarer and state.to_move == declarer
     assert all(state.view(seat).maker == declarer for seat in range(4))
-    rest = tuple(CardSet.parse(" ".join(TRUMPS_LAYOUT[seat].split()[5:])).mask for seat in range(4))
+    rest = tuple(CardSet.parse(" ".join(TRUMPS_HANDS[seat].split()[5:])).mask for seat in range(4))
     assert state.aux == TrumpCall(declarer=declarer, rest=rest)
     declared = state.apply(Declare(Suit.CLUBS))
     # Once named, every card is dealt: nothing is left to deal to anyone.
