@@ -19,12 +19,14 @@ from kinglib.kit.choosing import (
     check_given_trump,
     trump_declarations,
 )
+from kinglib.kit.full_pack import threshold_reached
+from kinglib.kit.widow import DiscardCards, WidowShown, take_widow, with_pile
 from kinglib.plugins import manager as plugins
 from kinglib.plugins.invariants import Invariants
 from kinglib.testing import check_invariants, deal_from_text
 from kinglib.values.cards import Rank, Suit, deck_mask
 from kinglib.values.contracts import Contract, Prices, king_contracts
-from kinglib.values.moves import Choose, Declare
+from kinglib.values.moves import Choose, Declare, Discard
 from kinglib_variants.ordered import choice_plan
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -410,3 +412,57 @@ def test_each_opening_sets_the_phase_trump_and_maker_it_promises_from_any_state(
     opened = deal_from_text(ordered, TRUMP_HANDS, trump="H")
     assert (opened.phase, opened.trump, opened.maker) == (Phase.PLAY, Suit.HEARTS, 0)
     assert ordered_plugin.kinglib_begin_deal(ordered, stale(opened)) == opened
+
+
+def test_the_threshold_is_reached_at_the_threshold_itself_and_below() -> None:
+    """A penalty race ends once some total is at the threshold or below it."""
+    assert threshold_reached((-10, 0, 4), -10) is True
+    assert threshold_reached((-11, 0, 4), -10) is True
+    assert threshold_reached((-9, 0, 4), -10) is False
+    assert threshold_reached((0, 0, 0, 0), 0) is True
+
+
+# A widow deal of atomic: seat 1 (eldest, dealer 0) is the declarer; the widow is TC 7C.
+WIDOW_DEAL = """
+    trumps dealer=0
+    0: AS KS QS JS TS 9S 8S 7S 9C 8C
+    1: AH KH QH JH TH 9H QD JD KD AD
+    2: 8H 7H TD 9D 8D 7D AC KC QC JC
+    widow: TC 7C
+"""
+
+
+def test_the_widow_goes_to_the_seat_named_who_then_discards() -> None:
+    """``take_widow`` shows the widow and gives it to the seat named (the eldest by default).
+
+    The taker is the one to move: he makes the discard.
+    """
+    atomic = kinglib.load_rules("atomic")
+    hidden = deal_from_text(atomic, WIDOW_DEAL)
+    assert (hidden.phase, hidden.to_move, hidden.eldest) == (Phase.DECLARE, 1, 1)
+    widow = kinglib.CardSet.parse("TC 7C")
+    to_seat_2 = take_widow(hidden, 2)
+    assert (to_seat_2.phase, to_seat_2.to_move) == (Phase.DISCARD, 2)
+    assert to_seat_2.hand(2) == hidden.hand(2) | widow
+    assert to_seat_2.hand(1) == hidden.hand(1)
+    assert to_seat_2.pile("widow") == kinglib.CardSet()
+    assert to_seat_2.aux == WidowShown(widow.mask)
+    by_default = take_widow(hidden)
+    assert (by_default.phase, by_default.to_move) == (Phase.DISCARD, 1)
+    assert by_default.hand(1) == hidden.hand(1) | widow
+
+
+def test_a_discard_joins_the_cards_already_in_the_discard_pile() -> None:
+    """The discard pile keeps what it held: the cards discarded are added to it."""
+    atomic = kinglib.load_rules("atomic")
+    state = deal_from_text(atomic, WIDOW_DEAL, contract="no_hearts")
+    assert (state.phase, state.to_move) == (Phase.DISCARD, 1)
+    earlier = kinglib.CardSet.parse("7C")
+    hands = tuple(hand & ~earlier.mask for hand in state.hands_mask)
+    laid = state.evolve(
+        hands_mask=hands, piles_mask=with_pile(state.piles_mask, "discard", earlier.mask)
+    )
+    after = DiscardCards(1).apply(laid, Discard("TC"))
+    assert after.pile("discard") == kinglib.CardSet.parse("TC 7C")
+    assert after.hand(1) == kinglib.CardSet.parse("AH KH QH JH TH 9H QD JD KD AD")
+    assert (after.phase, after.to_move) == (Phase.PLAY, 1)

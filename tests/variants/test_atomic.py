@@ -22,10 +22,12 @@ from kinglib import (
     RulesError,
     Suit,
 )
-from kinglib.kit.widow import DiscardCards, widow_of
+from kinglib.engine.match_end import MatchEnd
+from kinglib.kit.widow import DiscardCards, WidowShown, widow_of
 from kinglib.plugins.invariants import invariants_of
 from kinglib.testing import HandBuilt, deal_from_text, play_out
 from kinglib.values.schedule import Schedule
+from kinglib_variants import atomic
 from kinglib_variants.atomic import GAMES
 from tests.support import (
     check_chosen_state,
@@ -498,3 +500,34 @@ def test_the_declared_invariants_zero_sum_and_a_fixed_length(players: int, deals
     assert declared.zero_sum is True
     assert declared.deals == deals
     assert declared.threshold is None
+
+
+class EndBonus:
+    """End-of-match points: three for seat 0, taken from seat 2."""
+
+    @staticmethod
+    @kinglib.hookimpl
+    def kinglib_match_end(rules: kinglib.Rules, state: kinglib.State) -> tuple[int, ...]:
+        return (3, 0, -3)
+
+
+def test_a_match_closed_with_end_points_holds_no_shown_widow_of_its_own() -> None:
+    """A match that scored end-of-match points keeps them in its aux, the last deal's inside.
+
+    The widow hooks read a shown widow only: they find none in such a state, and the last
+    deal's widow stays in that deal's result.
+    """
+    r = kinglib.load_rules("atomic", plugins=[EndBonus])
+    final = play_out(r.new_match(5), rng=random.Random(1))
+    assert final.is_over
+    assert isinstance(final.aux, MatchEnd)
+    last = final.aux.aux
+    assert isinstance(last, WidowShown)
+    assert final.results[-1].detail("widow") == CardSet.from_mask(last.widow)
+    declarer = final.eldest
+    assert atomic.kinglib_view_extra(final) == {"declarer": declarer}
+    assert atomic.kinglib_deal_details(final) == ()
+    for seat in range(3):
+        piles = atomic.kinglib_visible_piles(final, seat)
+        assert piles == (["discard"] if seat == declarer else [])
+        assert atomic._widow_shown(final, seat) == CardSet()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -25,12 +26,14 @@ from kinglib import (
     Suit,
 )
 from kinglib.engine.flow import start_deal
+from kinglib.engine.kernel import Chooser
+from kinglib.engine.random_match import play_rest_of_deal
 from kinglib.engine.state import MatchSetup
 from kinglib.testing import HandBuilt, deal_from_text
 from kinglib.values.cards import iter_indices
 from kinglib.values.schedule import Schedule
 from kinglib_variants import domino as domino_plugin
-from kinglib_variants.domino import DominoAux, domino_stock_order, stock_order
+from kinglib_variants.domino import DominoAux, DominoPlay, domino_stock_order, stock_order
 
 
 def rules(**options: Any) -> kinglib.Rules:
@@ -263,6 +266,165 @@ def test_a_52_card_deal_and_three_players() -> None:
     contract = r.contracts["domino"]
     assert (contract.id, contract.name, contract.title) == ("domino", "Кинг домино", "domino")
     assert contract.description == "1 a heart, hearts in the stock included"
+
+
+# ------------------------------------------------------------------ the kernel's whole deals
+
+
+def recording_rules(**options: Any) -> tuple[kinglib.Rules, list[State]]:
+    """Domino rules, and the list of the states their deals are scored on (each deal's end)."""
+    ended: list[State] = []
+
+    class Recorder:
+        @staticmethod
+        @kinglib.hookimpl
+        def kinglib_deal_details(rules: kinglib.Rules, state: State) -> Sequence[tuple[str, Any]]:
+            ended.append(state)
+            return ()
+
+    return kinglib.load_rules("domino", plugins=[Recorder], **options), ended
+
+
+def trick_play(state: State) -> DominoPlay:
+    phase = state.rules.phase_for(state)
+    assert isinstance(phase, DominoPlay)
+    return phase
+
+
+def scripted(cards: str) -> Chooser:
+    """A chooser for the kernel that plays ``cards`` in turn (the draws are the kernel's)."""
+    order = iter(cards.split())
+
+    def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+        bit = Card.parse(next(order)).mask
+        assert bit & legal, (seat, CardSet.from_mask(legal))
+        return bit
+
+    return choose
+
+
+#: The cards of ``SURVIVOR`` as they are played; seat 3 draws KH 7S to follow the second trick.
+SURVIVOR_CARDS = "AS QS TS 8S KS JS 9S 7S AD QD TD 8D KD JD 9D 7D AC QC TC 8C KC JC 9C 7C"
+
+
+def test_the_kernel_ends_a_deal_as_card_by_card_play_does_nobody_to_move_and_no_stock() -> None:
+    """A deal played whole by the kernel ends in the very state that card by card play scores.
+
+    Nobody is to move, the stock the last player took is gone from the deal's record too, and
+    the draw is kept.
+    """
+    r, ended = recording_rules()
+    start = deal_from_text(r, SURVIVOR)
+    cards = SURVIVOR_CARDS.split()
+    final = play(start, *cards[:7], "draw", *cards[7:])
+    assert final.is_over
+    assert len(ended) == 1
+    by_card = ended[0]
+    end, early = play_rest_of_deal(start, trick_play(start), [], scripted(SURVIVOR_CARDS))
+    assert early is False
+    assert end == by_card
+    drawn = CardSet.parse("KH 7S").mask
+    for state in (end, by_card):
+        assert state.to_move is None
+        assert state.trick == ()
+        assert state.pile("stock") == CardSet()
+        assert state.aux == DominoAux(stock=(), draws=((3, 2),), drawn=(0, 0, 0, drawn))
+    assert stock_order(final) == ()
+    assert final.taken(3) == CardSet.parse("AH KH QH JH TH 9H 8H 7H")
+
+
+# Seat 1 wins the spade trick and the first heart trick, seat 2 the second heart trick: no
+# heart is left anywhere after three tricks.
+EARLY_END = """
+    domino dealer=3
+    0: 7S KS QS JS JH 8H
+    1: AS TS AH 7H AD KD
+    2: 8S KH TH QD JD TD
+    3: 9S QH 9H 9D 8D 7D
+    stock: AC KC QC JC TC 9C 8C 7C
+"""
+EARLY_CARDS = "7S AS 8S 9S AH KH QH JH 7H TH 9H 8H"
+
+
+def test_a_deal_ended_early_by_the_kernel_leaves_the_lead_with_the_last_tricks_winner() -> None:
+    """An early end keeps the seat that would lead next: the last trick's winner, seat 2.
+
+    The kernel's end is the state card by card play scores, the unplayed stock kept in it.
+    """
+    r, ended = recording_rules(early_end=True)
+    start = deal_from_text(r, EARLY_END)
+    final = play(start, *EARLY_CARDS.split())
+    assert final.is_over
+    result = final.results[0]
+    assert (result.points, result.ended_early) == ((0, -4, -4, 0), True)
+    end, early = play_rest_of_deal(start, trick_play(start), [], scripted(EARLY_CARDS))
+    assert early is True
+    assert [trick.winner for trick in end.tricks] == [1, 1, 2]
+    assert end.to_move == 2
+    assert ended[0].to_move == 2
+    assert end == ended[0]
+    assert stock_order(end) == stock_order(start)
+
+
+def test_a_kernel_taking_over_mid_deal_keeps_the_draws_made_before() -> None:
+    """The kernel plays the rest of a deal after a trick of draws; those draws stay recorded."""
+    r, ended = recording_rules()
+    first_trick = ["AS", "draw", "8S", "draw", "7S", "draw", "AH"]
+    rest = "KS AD AC KH QS KD KC QH JS QD QC JH TS JD JC TH 9S TD TC 9H 9D 9C 8D"
+    start = play(deal_from_text(r, SUITED_DEAL + STOCK), *first_trick)
+    assert start.trick == () and start.to_move == 0
+    drawn = (
+        0,
+        CardSet.parse("8S").mask,
+        CardSet.parse("7S").mask,
+        CardSet.parse("8D 7D 8C 7C 8H 7H").mask,
+    )
+    assert start.aux == DominoAux(stock=(), draws=((1, 1), (2, 1), (3, 6)), drawn=drawn)
+    end, early = play_rest_of_deal(start, trick_play(start), [], scripted(rest))
+    assert early is False
+    assert end.aux == DominoAux(stock=(), draws=((1, 1), (2, 1), (3, 6)), drawn=drawn)
+    final = play(start, *rest.split())
+    assert end == ended[0]
+    assert final.results[0].points == (-6, 0, 0, -2)
+
+
+def test_a_kernel_deal_from_an_aux_without_drawn_masks_records_each_seats_draws() -> None:
+    """An aux whose ``drawn`` is left out (no seat has drawn) gets one mask per seat."""
+    r, ended = recording_rules()
+    dealt = deal_from_text(r, SUITED_DEAL + STOCK)
+    assert isinstance(dealt.aux, DominoAux)
+    bare = dealt.evolve(aux=DominoAux(stock=dealt.aux.stock))
+    cards = "AS 8S 7S AH KS AD AC KH QS KD KC QH JS QD QC JH TS JD JC TH 9S TD TC 9H 9D 9C 8D"
+    end, early = play_rest_of_deal(bare, trick_play(bare), [], scripted(cards))
+    assert early is False
+    drawn = (
+        0,
+        CardSet.parse("8S").mask,
+        CardSet.parse("7S").mask,
+        CardSet.parse("8D 7D 8C 7C 8H 7H").mask,
+    )
+    assert end.aux == DominoAux(stock=(), draws=((1, 1), (2, 1), (3, 6)), drawn=drawn)
+    play(bare, "AS", "draw", "8S", "draw", "7S", "draw", *cards.split()[3:])
+    assert end == ended[0]
+
+
+def test_the_kernel_is_handed_the_stock_in_draw_order_and_no_kitty() -> None:
+    """Domino gives the kernel its stock, next card first, and never a kitty."""
+    state = suited_deal()
+    stock = [Card.parse(t).index for t in STOCK.split()[1:]]
+    assert trick_play(state).kernel_start(state) == (stock, 0)
+    drawn = play(state, "AS", "draw")
+    assert trick_play(drawn).kernel_start(drawn) == (stock[1:], 0)
+
+
+def test_a_draw_changes_the_stock_and_no_other_pile() -> None:
+    """Drawing empties the stock by the cards drawn; a pile beside it keeps its cards."""
+    state = play(suited_deal(), "AS")
+    aside = CardSet.parse("2C")  # not in the 32-card pack: a pile of its own
+    widened = state.evolve(piles_mask=(("aside", aside.mask), *state.piles_mask))
+    after = widened.apply(Draw())
+    assert after.pile("aside") == aside
+    assert after.pile("stock") == CardSet.parse("7S 8D 7D 8C 7C 8H 7H")
 
 
 # ------------------------------------------------------------------ options and inputs

@@ -9,8 +9,10 @@ import pytest
 
 import kinglib
 from kinglib import Draw, IllegalMoveError, Play, State
+from kinglib.testing import deal_from_text
 from kinglib.values.cards import SUIT_MASKS, CardSet
-from kinglib_variants.domino import stock_order
+from kinglib_variants.domino import DominoPlay, stock_order
+from tests.support import house_rules_sample
 
 SUITS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 
@@ -90,3 +92,30 @@ def test_a_seat_that_must_draw_may_not_play() -> None:
         assert _refusal(state, Play(card)).endswith(
             f"seat {seat} cannot follow {led} and must draw from the stock"
         )
+
+
+def test_a_forced_draw_is_accepted_under_a_house_rule_and_only_then() -> None:
+    """A seat that cannot follow while the stock holds cards must draw, house rule or not.
+
+    With a house rule the phase's own reasons decide each move: a forced draw has none against
+    it, and the same draw by a seat that can follow is refused.
+    """
+    rules = kinglib.load_rules("domino", plugins=[house_rules_sample])
+    assert rules.legal_moves_filter is not None
+    deal = """
+        domino dealer=3
+        0: AS KS QS JS TS 9S
+        1: AD KD QD JD TD 9D
+        2: AC KC QC JC TC 9C
+        3: AH KH QH JH TH 9H
+        stock: 8S 7S 8D 7D 8C 7C 8H 7H
+    """
+    led = deal_from_text(rules, deal).apply(Play(kinglib.Card.parse("KS")))  # no ace led
+    phase = rules.phase_for(led)
+    assert isinstance(phase, DominoPlay)
+    assert phase.must_draw(led) is True
+    assert phase.why_illegal(led, Draw()) is None
+    drawn = led.apply(Draw())
+    assert drawn.hand(1) == CardSet.parse("AD KD QD JD TD 9D 8S")
+    assert phase.must_draw(drawn) is False
+    assert _refusal(drawn, Draw()).endswith("KS was led and seat 1 can follow with spades")

@@ -171,6 +171,19 @@ def test_every_view_names_the_chooser_before_and_after_the_choice() -> None:
     }
 
 
+def test_the_chooser_shown_is_the_deals_maker_once_one_is_named() -> None:
+    """The view names the maker as the chooser when the state has one, the eldest otherwise.
+
+    Play makes the eldest the maker; a state that names another maker shows that one.
+    """
+    state = deal_from_text(rules(), SUITED, contract="no_girls", dealer=2)
+    assert (state.eldest, state.maker) == (3, 3)
+    other = state.evolve(maker=1)
+    assert [other.view(seat).extra["chooser"] for seat in range(4)] == [1] * 4
+    unnamed = state.evolve(maker=None)
+    assert [unnamed.view(seat).extra["chooser"] for seat in range(4)] == [3] * 4
+
+
 # ------------------------------------------------------------------ choosing
 
 
