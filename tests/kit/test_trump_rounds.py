@@ -26,6 +26,7 @@ from kinglib import (
     Sell,
     State,
     Suit,
+    hookimpl,
     load_rules,
     parse_move,
 )
@@ -38,6 +39,7 @@ from kinglib.kit.trump_rounds import (
     UNDEALT,
     Praise,
     PraiseDeclare,
+    _next_bidder,
     begin_trump_round,
     check_trump_players,
     new_praise_deal,
@@ -283,6 +285,44 @@ def test_the_auction_order_and_its_errors() -> None:
     assert state.phase is Phase.ANSWER and state.to_move == 0
     with pytest.raises(IllegalMoveError, match="declarer answers"):
         state.apply(Declare(Suit.HEARTS))
+
+
+class Widdershins:
+    """A house rule: play goes round counter-clockwise."""
+
+    @staticmethod
+    @hookimpl
+    def kinglib_direction(rules: Rules) -> str:
+        return "counterclockwise"
+
+
+def test_counterclockwise_the_auction_starts_right_of_the_declarer_and_goes_round_that_way() -> (
+    None
+):
+    """The offers follow the direction of play: counter-clockwise, the seat after 0 is 3."""
+    rules = load_rules("simple", scheme="otygrysh", plugins=[Widdershins])
+    state = new_praise_deal(rules, PRAISE, dealer=1)
+    assert (state.phase, state.to_move) == (Phase.DECLARE, 0)
+    state = state.apply(Declare(Suit.SPADES))
+    assert (state.phase, state.to_move) == (Phase.BID, 3)
+    seats = []
+    for move in (Bid(2), Bid(3), Pass(), Bid(4)):
+        state = state.apply(move)
+        seats.append(state.to_move)
+    # Seat 1 has passed and the declarer never offers: seat 3 is followed by seat 2.
+    assert seats == [2, 1, 3, 2]
+    state = state.apply(Pass())
+    assert (state.phase, state.to_move) == (Phase.ANSWER, 0)
+    assert state.view(0).extra["offers"] == ((3, 2), (2, 3), (1, "pass"), (3, 4), (2, "pass"))
+    state = state.apply(Sell())
+    assert (state.phase, state.to_move) == (Phase.DECLARE, 3)
+
+
+def test_the_next_bidder_goes_one_seat_on_unless_told_otherwise() -> None:
+    """Without a step the next seat to offer is the next one clockwise, skipping the declarer."""
+    praise = Praise(declarer=0, rest=(0, 0, 0, 0), last_card=Card.parse("8S"))
+    assert [_next_bidder(praise, 4, seat) for seat in range(4)] == [1, 2, 3, 1]
+    assert [_next_bidder(praise, 4, seat, 3) for seat in range(4)] == [3, 3, 1, 2]
 
 
 def test_everyone_passing_then_keep() -> None:
