@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import types
 from collections.abc import Callable
 
 import pytest
@@ -34,6 +35,38 @@ def test_the_generator_draws_as_the_kernel_assumes() -> None:
     # Fails on an interpreter whose random.Random draws its indices another way: the kernel's
     # draws would then differ from random.choice, and DRAWS_LIKE_CHOICE must say so.
     assert kernel.DRAWS_LIKE_CHOICE
+
+
+def test_the_kernel_knows_whether_its_functions_are_python_functions() -> None:
+    """The kernel runs compiled exactly when its functions are no Python functions."""
+    compiled = not isinstance(kernel.play_code, types.FunctionType)
+    assert kernel._compiled() is compiled
+    assert kernel.COMPILED is compiled
+    assert kernel._one() == kernel.ONE == 1
+
+
+def test_the_native_counts_are_the_counts_of_int(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiled, cards are counted and indexed without int's methods: to the same numbers."""
+    monkeypatch.setattr(kernel, "COMPILED", True)
+    rng = random.Random(5)
+    masks = [0, 0b11, 1, 0b10, 0b1100, 1 << 53, (1 << 54) - 1, bits("AS KH QD JC JK1")]
+    masks += [rng.getrandbits(54) for _ in range(20)]
+    for mask in masks:
+        assert kernel.bit_count(mask) == mask.bit_count()
+        if mask:
+            assert kernel.bit_index(mask) == mask.bit_length() - 1
+    assert [kernel.bit_index(1 << index) for index in range(54)] == list(range(54))
+
+
+def test_the_generators_outputs_come_in_order_in_a_wide_draw() -> None:
+    """Whether a draw of 64 bits is the next two 32-bit outputs, the first lowest."""
+    in_order = True
+    for seed in range(1, 9):
+        wide, narrow = random.Random(seed), random.Random(seed)
+        low, high = narrow.getrandbits(32), narrow.getrandbits(32)
+        in_order = in_order and wide.getrandbits(64) == low | high << 32
+    assert kernel._words_in_order() is in_order
+    assert kernel.WORDS_IN_ORDER is in_order
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 7, 8, 13, 33, 54])
@@ -251,6 +284,39 @@ def test_winning_cards_of_a_hand_built_trick() -> None:
     assert kernel.winning_cards(bits("JS 9S"), spades_led, hand, misere) == bits("7S")
 
 
+def test_winning_cards_next_to_the_best_card() -> None:
+    """The ace of spades beats the king as trump; in misère the next card down beats the best."""
+    spades = deal_rules_of(4, trumps=SPADES)
+    assert kernel.winning_cards(bits("7H KS"), HEARTS, bits("AS QS 2S AH"), spades) == bits("AS")
+    assert kernel.winning_cards(bits("7H AS"), HEARTS, bits("KS 2S AH"), spades) == 0
+    misere = deal_rules_of(4, misere=True)
+    assert kernel.winning_cards(bits("JS 9S"), SPADES, bits("AS TS 8S 7S"), misere) == (
+        bits("8S 7S")
+    )
+
+
+def test_a_joker_played_now_wins_as_the_first_joker_of_the_trick() -> None:
+    """Off the jokers' suit the first joker played wins; on it, its best cards beat a joker."""
+    rules = deal_rules_of(
+        4, jokers=kernel.JOKERS, joker_suit=HEARTS, joker_high=bits("AH KH QH JH")
+    )
+    first, second = bits("JK1"), bits("JK2")
+    assert kernel.would_win(bits("AS KS"), SPADES, first, rules)
+    assert kernel.would_win(bits("AS"), SPADES, second, rules)
+    assert not kernel.would_win(bits("AS JK1"), SPADES, second, rules)
+    assert not kernel.would_win(bits("AS JK2"), SPADES, first, rules)
+    assert not kernel.would_win(bits("JK1 AS"), SPADES, bits("KS"), rules)
+    hearts = HEARTS | kernel.JOKERS
+    assert kernel.would_win(bits("TH"), hearts, first, rules)
+    assert not kernel.would_win(bits("JH"), hearts, first, rules)
+    assert kernel.would_win(bits("TH JK1"), hearts, bits("JH"), rules)
+    assert not kernel.would_win(bits("TH JK1"), hearts, bits("9H"), rules)
+    hand = bits("KS JH JK2 2S")
+    assert kernel.winning_cards(bits("AS"), SPADES, hand, rules) == bits("JK2")
+    assert kernel.winning_cards(bits("AS JK1"), SPADES, hand, rules) == 0
+    assert kernel.winning_cards(bits("TH JK1"), hearts, hand, rules) == bits("JH")
+
+
 def test_the_next_seat_passes_over_empty_hands_in_either_direction() -> None:
     hands = [1, 0, 4, 0]
     assert kernel.next_to_play(hands, 0, 0, 4, 1) == 2
@@ -366,6 +432,41 @@ def test_drawn_bit_of_a_single_card_and_of_the_last_of_several() -> None:
     assert kernel.drawn_bit(legal, draws_of(3, 2)) == 1 << 40  # 3 is redrawn: only 3 cards
 
 
+#: Sizes of a draw: one, powers of two, odd sizes, and up to the largest, 2**32 - 1.
+DRAW_SIZES = [2**32 - 1, 2**31 - 1, 1, 2, 3, 4, 5, 8, 13, 54, 64, 100, 255, 256, 257, 2**16 + 1]
+DRAW_SIZES += [2**30 + 1, 2**31, 2**31 + 1]
+
+
+@pytest.mark.parametrize("n", DRAW_SIZES)
+def test_draws_taken_ahead_are_the_generators_own_draws(n: int) -> None:
+    """Served from blocks of outputs taken ahead, each number below n is the generator's own."""
+    for seed in range(8):
+        draws = kernel.Draws(random.Random(seed).getrandbits, ahead=True)
+        reference = random.Random(seed)
+        assert [draws.below(n) for _ in range(150)] == [reference.randrange(n) for _ in range(150)]
+
+
+def test_draws_of_mixed_sizes_taken_ahead_are_the_generators_own_draws() -> None:
+    """Numbers of every size drawn one after another are those the generator draws in turn."""
+    sizes = [1, 2**31, 7, 2**32 - 1, 1, 54, 2, 2**31 + 1, 13] * 20
+    for seed in range(5):
+        draws = kernel.Draws(random.Random(seed).getrandbits, ahead=True)
+        reference = random.Random(seed)
+        assert [draws.below(n) for n in sizes] == [reference.randrange(n) for n in sizes]
+
+
+def test_draws_take_outputs_ahead_only_when_asked() -> None:
+    """Drawing ahead takes the generator's outputs 64 at a time; else one draw at a time."""
+    assert kernel.Draws(random.Random(1).getrandbits).ahead is False
+    assert kernel.Draws(random.Random(1).getrandbits, ahead=True).ahead is kernel.WORDS_IN_ORDER
+    rng, reference = random.Random(4), random.Random(4)
+    assert kernel.Draws(rng.getrandbits, ahead=True).below(3) == reference.randrange(3)
+    if kernel.WORDS_IN_ORDER:
+        reference.seed(4)
+        reference.getrandbits(32 * 64)
+    assert rng.random() == reference.random()
+
+
 def test_a_random_deal_forces_the_king_on_a_heart_lead_only_under_that_rule() -> None:
     def bit(text: str) -> int:
         return Card.parse(text).mask
@@ -394,3 +495,133 @@ def test_a_trick_without_the_winning_card_is_refused() -> None:
     with pytest.raises(AssertionError) as info:
         kernel.winner_of(codes, 1 << 6)
     assert str(info.value) == "a trick without a winner"
+
+
+# A pack without spades: the ace to the nine of the three other suits.
+NO_SPADES = [
+    Card(suit, rank).mask
+    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE)
+]
+
+
+def _player_draws(seed: int, players: int) -> list[kernel.Draws]:
+    return [kernel.Draws(random.Random(seed * 10 + seat).getrandbits) for seat in range(players)]
+
+
+def test_a_whole_deal_is_its_pack_shuffled_cut_played_and_scored() -> None:
+    """Piles first, the stock among them, then hands; the first trick's winner takes the kitty."""
+    pack = [*NO_SPADES, bits("8C")]
+    sizes = [2, 1, 4, 4, 4, 4]  # a kitty, a card laid aside, the stock, three hands
+    rules = deal_rules_of(3, void=kernel.VOID_DRAW, broken=HEARTS, kitty=True)
+    values = [1, 2, 4, 8, 16, 32, 64, 128, 256]
+    groups = [(HEARTS, -1), (bits("QD"), -5)]
+    for seed in range(6):
+        got = kernel.whole_deal(
+            pack,
+            sizes,
+            kernel.Draws(random.Random(seed).getrandbits),
+            1,
+            _player_draws(seed, 3),
+            rules,
+            values,
+            groups,
+            3,
+            2,
+        )
+        cards = list(pack)
+        random.Random(seed).shuffle(cards)
+        kitty = cards[0] | cards[1]
+        stock = [bit.bit_length() - 1 for bit in cards[3:7]]
+        dealt = [sum(cards[7 + 4 * k : 11 + 4 * k]) for k in range(3)]
+        hands, taken = list(dealt), [0, 0, 0]
+        play = kernel.play_deal(
+            hands, taken, 1, 0, 0, _player_draws(seed, 3), None, rules, stock, kitty
+        )
+        moves = sum(len(codes) for codes in play[0])
+        points = kernel.deal_points(taken, play[1], values, groups)
+        assert got == (points, moves, dealt, hands, taken, play)
+        assert taken[play[1][0]] & kitty == kitty
+        assert not play[4] & ~(HEARTS | SUIT_MASKS[Suit.DIAMONDS] | SUIT_MASKS[Suit.CLUBS])
+
+
+def test_a_kitty_rule_gives_nothing_when_no_pile_is_laid_aside() -> None:
+    """Without a pile laid aside, the first trick's winner takes the cards of the tricks alone."""
+    rules = deal_rules_of(2, kitty=True)
+    for seed in range(4):
+        got = kernel.whole_deal(
+            NO_SPADES,
+            [9, 9],
+            kernel.Draws(random.Random(seed).getrandbits),
+            0,
+            _player_draws(seed, 2),
+            rules,
+            [],
+            [(kernel.SUITED, 1)],
+            0,
+            -1,
+        )
+        points, moves, dealt, hands, taken, _ = got
+        assert (sum(points), moves, hands) == (18, 18, [0, 0])
+        assert taken[0] | taken[1] == dealt[0] | dealt[1] == sum(NO_SPADES)
+        assert taken[0] & taken[1] == 0
+
+
+def test_a_match_to_a_total_ends_with_the_deal_that_reaches_it_exactly() -> None:
+    """With no fixed length, the match ends after the deal that brings a total to ``until``."""
+    rules = deal_rules_of(2)
+    groups = [(kernel.SUITED, -1)]
+    deals: list[kernel.MatchDeal] = [(0, rules, [], groups)]
+
+    def deal_bits(number: int) -> Callable[[int], int]:
+        return random.Random(number).getrandbits
+
+    first = kernel.whole_deal(
+        NO_SPADES,
+        [9, 9],
+        kernel.Draws(deal_bits(1)),
+        0,
+        _player_draws(3, 2),
+        rules,
+        [],
+        groups,
+        0,
+        -1,
+    )[0]
+    until = min(first)
+    assert kernel.whole_match(
+        deals, 0, until, NO_SPADES, [9, 9], 0, -1, deal_bits, _player_draws(3, 2), False
+    ) == (first, 1, 18)
+    totals, number, moves = kernel.whole_match(
+        deals, 0, until - 1, NO_SPADES, [9, 9], 0, -1, deal_bits, _player_draws(3, 2), False
+    )
+    assert number > 1 and moves == 18 * number and min(totals) < until
+
+
+def test_a_match_may_shuffle_each_deal_from_outputs_taken_ahead() -> None:
+    """Each deal's generator is read 64 outputs at a time when drawing ahead: the same match."""
+    deals: list[kernel.MatchDeal] = [(0, deal_rules_of(2), [], [(HEARTS, -1)])]
+
+    def run(ahead: bool) -> tuple[tuple[list[int], int, int], list[int]]:
+        widths: list[int] = []
+
+        def deal_bits(number: int) -> Callable[[int], int]:
+            rng = random.Random(number)
+
+            def getrandbits(width: int) -> int:
+                widths.append(width)
+                return rng.getrandbits(width)
+
+            return getrandbits
+
+        outcome = kernel.whole_match(
+            deals, 3, 0, NO_SPADES, [9, 9], 0, -1, deal_bits, _player_draws(7, 2), ahead
+        )
+        return outcome, widths
+
+    direct, narrow = run(False)
+    ahead, wide = run(True)
+    assert ahead == direct
+    assert direct[1:] == (3, 54)
+    assert narrow and all(width <= 5 for width in narrow)
+    assert wide == ([32 * 64] * 3 if kernel.WORDS_IN_ORDER else narrow)

@@ -634,7 +634,7 @@ class Draws:
         self.at = 0
 
     def below(self, n: int) -> int:
-        """The number below ``n`` (1 or more, at most 2**32) that ``_randbelow(n)`` draws."""
+        """The number below ``n`` (1 to 2**32 - 1) that ``_randbelow(n)`` draws."""
         width = _width(n)
         if not self.ahead:
             k = self.getrandbits(width)
