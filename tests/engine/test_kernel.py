@@ -625,3 +625,138 @@ def test_a_match_may_shuffle_each_deal_from_outputs_taken_ahead() -> None:
     assert direct[1:] == (3, 54)
     assert narrow and all(width <= 5 for width in narrow)
     assert wide == ([32 * 64] * 3 if kernel.WORDS_IN_ORDER else narrow)
+
+
+def _first_legal(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+    return legal & -legal
+
+
+def test_the_kitty_goes_to_the_first_tricks_winner_under_its_rule_alone() -> None:
+    """The first trick's winner takes the kitty, be it the ace of spades alone; not without the
+    rule, and not in a deal played on from after its first trick."""
+
+    def taken_after(kitty_rule: bool, tricks_done: int, kitty: int) -> list[int]:
+        # 7S is led, 8S wins; then KH is led and AH wins.
+        hands = [bits("AH 7S"), bits("KH 8S")]
+        taken = [0, 0]
+        rules = deal_rules_of(2, kitty=kitty_rule)
+        _, winners, _, _, _ = kernel.play_deal(
+            hands, taken, 0, tricks_done, 0, [], _first_legal, rules, [], kitty
+        )
+        assert winners == [1, 0] and hands == [0, 0]
+        return taken
+
+    assert taken_after(True, 0, bits("AS")) == [bits("AH KH"), bits("7S 8S AS")]
+    assert taken_after(True, 0, bits("QD JC")) == [bits("AH KH"), bits("7S 8S QD JC")]
+    assert taken_after(True, 1, bits("AS")) == [bits("AH KH"), bits("7S 8S")]
+    assert taken_after(False, 0, bits("AS")) == [bits("AH KH"), bits("7S 8S")]
+
+
+def test_a_card_barred_until_broken_may_lead_once_its_suit_is_broken() -> None:
+    """A spade played to a heart lead breaks spades: the ace of spades, barred until then, may
+    lead the next trick (where a diamond played to it breaks diamonds)."""
+    rules = deal_rules_of(2, broken=bits("AS"))
+    picks = [bits(text) for text in ("AH", "KS", "AS", "3D", "2D", "4D")]
+    offered: list[int] = []
+
+    def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+        offered.append(legal)
+        return picks[len(offered) - 1]
+
+    hands = [bits("AH AS 2D"), bits("KS 3D 4D")]
+    tricks, winners, early, drawn, broken = kernel.play_deal(
+        hands, [0, 0], 0, 0, 0, [], choose, rules, [], 0
+    )
+    assert offered == [bits(t) for t in ("AH 2D", "KS 3D 4D", "AS 2D", "3D 4D", "2D", "4D")]
+    assert (winners, early, drawn, broken) == (
+        [0, 0, 1],
+        False,
+        [],
+        SPADES | SUIT_MASKS[Suit.DIAMONDS],
+    )
+    assert tricks[1][0] == kernel.play_code(0, Card.parse("AS").index)
+
+
+def test_a_chooser_asked_to_lead_from_empty_hands_is_refused() -> None:
+    """With no card in any hand, the leader is asked to lead as the trick's last player, from
+    no legal card, and whatever he gives is refused."""
+    asked: list[tuple[int, int, int, int, bool]] = []
+
+    def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+        asked.append((seat, legal, trick_mask, led, last))
+        return 1
+
+    with pytest.raises(ValueError) as info:
+        kernel.play_deal([0, 0, 0], [0, 0, 0], 1, 0, 0, [], choose, deal_rules_of(3), [], 0)
+    assert str(info.value) == "the chooser gave 0x1, not one card of 0x0"
+    assert asked == [(1, 0, 0, 0, True)]
+
+
+class _Noted(random.Random):
+    """A generator that notes how many bits each of its draws asks for."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.widths: list[int] = []
+
+    def getrandbits(self, k: int, /) -> int:
+        self.widths.append(k)
+        return super().getrandbits(k)
+
+
+# Seat 0 leads the ace of spades; seat 1, void, draws the king of hearts and the nine of spades
+# and follows with the nine; the deal stops with seat 0 out of cards, seat 1 taking the rest.
+_DRAW_HANDS = ("AS", "7H")
+_DRAW_STOCK = ("KH", "9S", "2C")
+
+
+def test_a_forced_draw_is_drawn_from_its_one_move_as_choice_draws() -> None:
+    """The draw from the stock is the follower's one move: his generator is asked for it as
+    ``choice`` asks for a pick among one, and then for the card he follows with."""
+    rules = deal_rules_of(2, void=kernel.VOID_DRAW)
+    nine = Card.parse("9S").index
+    for seed in range(6):
+        generators = [_Noted(seed * 2 + seat) for seat in range(2)]
+        hands = [bits(text) for text in _DRAW_HANDS]
+        taken = [0, 0]
+        stock = [Card.parse(text).index for text in _DRAW_STOCK]
+        draws = [kernel.Draws(rng.getrandbits) for rng in generators]
+        play = kernel.play_deal(hands, taken, 0, 0, 0, draws, None, rules, stock, 0)
+        assert play == (
+            [
+                [
+                    kernel.play_code(0, 0),
+                    kernel.play_code(1, kernel.DRAW_INDEX),
+                    kernel.play_code(1, nine),
+                ]
+            ],
+            [0],
+            False,
+            [bits("KH 9S")],
+            0,
+        )
+        assert (hands, taken, stock) == ([0, 0], [bits("AS 9S"), bits("7H KH 2C")], [])
+        leader, follower = _Noted(seed * 2), _Noted(seed * 2 + 1)
+        leader.choice(["AS"])
+        follower.choice(["draw"])
+        follower.choice(["9S"])
+        assert generators[0].widths == leader.widths
+        assert generators[1].widths == follower.widths
+        assert generators[1].getstate() == follower.getstate()
+
+
+def test_a_chooser_sees_the_cards_a_forced_draw_brought_into_the_hand() -> None:
+    """After a draw from the stock, the follower's hand holds the cards drawn when he is asked
+    for his card."""
+    rules = deal_rules_of(2, void=kernel.VOID_DRAW)
+    hands = [bits(text) for text in _DRAW_HANDS]
+    seen: list[tuple[int, int]] = []
+
+    def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+        seen.append((legal, hands[seat]))
+        return legal & -legal
+
+    stock = [Card.parse(text).index for text in _DRAW_STOCK]
+    _, winners, _, drawn, _ = kernel.play_deal(hands, [0, 0], 0, 0, 0, [], choose, rules, stock, 0)
+    assert (winners, drawn) == ([0], [bits("KH 9S")])
+    assert seen == [(bits("AS"), bits("AS")), (bits("9S"), bits("7H KH 9S"))]
