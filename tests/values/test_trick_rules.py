@@ -275,6 +275,68 @@ def test_only_the_maker_leads_trumps() -> None:
     )
 
 
+def test_a_suit_barred_from_the_lead_is_refused_by_its_name() -> None:
+    """A suit other than hearts that may never be led is named in the refusal."""
+    rules = kinglib.load_rules("simple", plugins=[house(no_tricks={"lead": {"spades": "never"}})])
+    state = deal_from_text(rules, HANDS)
+    assert legal(state) == "AH 7H AD 7D AC 7C"
+    assert refusal(state, "AS") == (
+        "seat 0 may not play AS: a card of spades may not be led in no_tricks while holding "
+        "another suit"
+    )
+
+
+def test_spades_until_broken_name_a_spade() -> None:
+    """Spades not broken yet are refused in the words of the suit, as every other suit."""
+    rules = kinglib.load_rules("simple", plugins=[house(no_tricks={"lead": {"spades": "broken"}})])
+    state = deal_from_text(rules, HANDS)
+    assert refusal(state, "7S") == (
+        "seat 0 may not play 7S: spades are not broken yet in no_tricks: a spade may be led once "
+        "one has been played to an earlier trick led in another suit, or when the leader holds "
+        "nothing else"
+    )
+
+
+def test_trumps_until_broken() -> None:
+    """A trump may not be led before trumps are broken: the refusal speaks of trumps."""
+    rules = trump_rules(lead={"trump": "broken"})
+    state = deal_from_text(rules, HANDS, contract="trumps", trump=Suit.SPADES)
+    assert (state.maker, state.to_move) == (0, 0)
+    assert legal(state) == "AH 7H AD 7D AC 7C"
+    assert refusal(state, "AS") == (
+        "seat 0 may not play AS: trumps are not broken yet in trumps: a trump may be led once "
+        "one has been played to an earlier trick led in another suit, or when the leader holds "
+        "nothing else"
+    )
+
+
+# Seat 0 holds the joker, hearts and spades.
+JOKER_LEADS = """
+    jokers dealer=3
+    0: JK1 AH KH QH AS KS QS JS TS 9S 8S 7S 6S
+    1: JH TH 9H 8H AD KD QD JD TD 9D 8D 7D 6D
+    2: 7H 6H 5H 4H AC KC QC JC TC 9C 8C 7C 6C
+    3: 3H 2H 5S 4S 3S 2S 5D 4D 3D 2D 5C 4C 3C
+"""
+
+
+def test_a_joker_leads_as_a_card_of_its_suit() -> None:
+    """A joker counts as a heart for the lead: it is refused in the words of the hearts."""
+    never = kinglib.load_rules("jokers", plugins=[house(jokers={"lead": {"hearts": "never"}})])
+    state = deal_from_text(never, JOKER_LEADS)
+    assert refusal(state, "JK1") == (
+        "seat 0 may not play JK1: a heart may not be led in jokers while holding another suit"
+    )
+    broken = kinglib.load_rules("jokers", plugins=[house(jokers={"lead": {"hearts": "broken"}})])
+    state = deal_from_text(broken, JOKER_LEADS)
+    assert legal(state) == "AS KS QS JS TS 9S 8S 7S 6S"
+    assert refusal(state, "JK1") == (
+        "seat 0 may not play JK1: hearts are not broken yet in jokers: a heart may be led once "
+        "one has been played to an earlier trick led in another suit, or when the leader holds "
+        "nothing else"
+    )
+
+
 # ------------------------------------------------------------------------- following
 
 
@@ -379,6 +441,74 @@ def test_no_withholding_a_card_that_scores() -> None:
     # Above the best card there is no duty: the queen over a nine may be kept.
     state = play(deal_from_text(queens, deal), "8S")
     assert legal(state) == "QS 9S"
+
+
+def test_the_trump_to_beat_is_the_highest_in_the_trick() -> None:
+    """On a trump lead a follower must beat the highest trump played, not the last one."""
+    deal = """
+        trumps dealer=3 trump=S
+        0: QS AD KD QD AH KH AC KC
+        1: 8S 7S JD TD TH 9H QC JC
+        2: KS 9S 9D 8D QH JH TC 9C
+        3: AS JS TS 7D 8H 7H 8C 7C
+    """
+    rules = trump_rules(overtrump="trump_lead", lead={"trump": "free"})
+    state = play(deal_from_text(rules, deal), "QS")
+    assert legal(state) == "8S 7S"  # nothing beats the queen: any trump
+    state = play(state, "7S")
+    assert legal(state) == "KS"
+    assert refusal(state, "9S") == (
+        "seat 2 may not play 9S: trumps were led and seat 2 must beat the QS with KS"
+    )
+
+
+def test_a_void_player_must_beat_the_highest_trump_in_the_trick() -> None:
+    """With overtrumping always, a void player's trump must beat the highest trump played."""
+    rules = trump_rules(overtrump="always", lead={"trump": "free"})
+    state = play(deal_from_text(rules, HEARTS_ALONE, trump=Suit.SPADES), "AH", "9S", "QS")
+    assert legal(state) == "AS KS"
+    assert refusal(state, "JS") == (
+        "seat 3 may not play JS: seat 3 cannot follow AH, and a trump he plays must beat the QS: "
+        "one of AS KS"
+    )
+
+
+def test_a_card_that_scores_is_measured_against_the_best_card_in_the_trick() -> None:
+    """A scoring card below the best card of the trick must be played, whatever came last."""
+    queens = kinglib.load_rules("simple", plugins=[house(no_girls={"under_duty": "QS QH QD QC"})])
+    deal = """
+        no_girls dealer=3
+        0: KS AH KH AD KD AC KC 7H
+        1: 9S 8S QH JH QD JD QC JC
+        2: QS 7S TH 9H TD 9D TC 9C
+        3: AS JS TS 8H 8D 7D 8C 7C
+    """
+    state = play(deal_from_text(queens, deal), "KS", "9S")
+    assert legal(state) == "QS"
+    assert refusal(state, "7S") == (
+        "seat 2 may not play 7S: seat 2 holds QS below the KS and must play QS: a card that "
+        "scores may not be withheld in no_girls"
+    )
+
+
+def test_a_card_a_follower_must_play_other_than_the_king_of_hearts() -> None:
+    """A follow duty on another card names the card, not the king of hearts."""
+    duty = {"follow_duty": "KH QH", "lead": {}}
+    rules = kinglib.load_rules("simple", plugins=[house(no_king=duty)])
+    state = play(deal_from_text(rules, KING_HANDS), "7H", "KH")
+    assert legal(state) == "QH"
+    assert refusal(state, "9H") == "seat 2 may not play 9H: 7H was led and seat 2 must play QH"
+
+
+def test_the_trick_winner_of_a_trump_deal_is_the_trump() -> None:
+    """The phase gives a complete trick to the trump played to it, under the deal's trump."""
+    state = deal_from_text(trump_rules(), TRUMPS)
+    phase = state.rules.phase_for(state)
+    assert isinstance(phase, kinglib.engine.tricks.TrickPlay)
+    plays = tuple(
+        (seat, Card.parse(text)) for seat, text in ((0, "AD"), (1, "7S"), (2, "TD"), (3, "7C"))
+    )
+    assert phase.trick_winner(state, plays) == 1
 
 
 # ------------------------------------------------------------------------- who leads
@@ -531,6 +661,33 @@ def test_a_subclass_with_its_own_legal_mask_never_carries_the_stock_cards() -> N
     state = play(deal_from_text(rules, HANDS), "7S")
     assert carried_legal(state) is None
     assert legal(state) == "8S"  # the king is not offered, as the phase says
+
+
+def test_a_card_a_subclass_alone_refuses_is_refused_without_the_trick_rules_words() -> None:
+    """A phase with its own legality refuses its own cards as illegal, not as the trick rules."""
+
+    class NoHighLeads(kinglib.engine.tricks.TrickPlay):
+        """Aces and kings may not be led or played while a lower card may be."""
+
+        def legal_mask(self, state: State) -> int:
+            mask = super().legal_mask(state)
+            low = mask & ~sum(Card(s, r).mask for s in Suit for r in (Rank.ACE, Rank.KING))
+            return low or mask
+
+    class Phases:
+        @staticmethod
+        @hookimpl
+        def kinglib_phases(rules: kinglib.Rules) -> Mapping[Any, Any]:
+            return {Phase.PLAY: NoHighLeads(rules)}
+
+    rules = kinglib.load_rules("simple", plugins=[Phases])
+    state = deal_from_text(rules, HANDS)
+    assert refusal(state, "AS") == "seat 0 may not play AS: it is not legal now"
+    state = play(state, "7S")
+    assert refusal(state, "KS") == "seat 1 may not play KS: it is not legal now"
+    assert refusal(state, "KD") == (
+        "seat 1 may not play KD: 7S was led and seat 1 must follow with a card of spades"
+    )
 
 
 def test_every_refusal_keeps_the_state() -> None:

@@ -347,6 +347,9 @@ class TrickPlay(PhaseRules):
             return f"seat {seat} does not hold {card}"
         if self.legal_mask(state) & card.mask:
             return None
+        if TrickPlay.legal_mask(self, state) & card.mask:
+            # The trick rules allow the card: a subclass's own legality refuses it.
+            return "it is not legal now"
         contract = state.contract_info
         assert contract is not None
         rules = self.deal_rules(state)
@@ -368,7 +371,13 @@ class TrickPlay(PhaseRules):
             return f"a card of {_NAMES[suit]} may not be led in {cid} while holding another suit"
         assert bit & rules[R_BROKEN]
         what = "trumps" if bit & rules[R_TRUMPS] else _NAMES[suit] if suit is not None else "it"
-        one = "a trump" if bit & rules[R_TRUMPS] else f"a {_SINGULAR[suit]}" if suit else "it"
+        one = (
+            "a trump"
+            if bit & rules[R_TRUMPS]
+            else f"a {_SINGULAR[suit]}"
+            if suit is not None
+            else "it"
+        )
         return (
             f"{what} are not broken yet in {cid}: {one} may be led once one has been played "
             "to an earlier trick led in another suit, or when the leader holds nothing else"
