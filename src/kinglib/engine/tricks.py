@@ -369,15 +369,12 @@ class TrickPlay(PhaseRules):
             if suit is None:
                 return f"{card} may not be led in {cid} while holding another suit"
             return f"a card of {_NAMES[suit]} may not be led in {cid} while holding another suit"
-        assert bit & rules[R_BROKEN]
-        what = "trumps" if bit & rules[R_TRUMPS] else _NAMES[suit] if suit is not None else "it"
-        one = (
-            "a trump"
-            if bit & rules[R_TRUMPS]
-            else f"a {_SINGULAR[suit]}"
-            if suit is not None
-            else "it"
-        )
+        # Not broken yet: trumps, or a suit (with its jokers, which lead as cards of it).
+        if bit & rules[R_TRUMPS]:
+            what, one = "trumps", "a trump"
+        else:
+            assert suit is not None
+            what, one = _NAMES[suit], f"a {_SINGULAR[suit]}"
         return (
             f"{what} are not broken yet in {cid}: {one} may be led once one has been played "
             "to an earlier trick led in another suit, or when the leader holds nothing else"
