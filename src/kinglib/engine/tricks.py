@@ -26,7 +26,6 @@ from kinglib.engine.kernel import (
     OVER_NEVER,
     OVER_TRUMP_LEAD,
     R_BROKEN,
-    R_JOKER_SUIT,
     R_JOKERS,
     R_KITTY,
     R_MAKER_ONLY,
@@ -400,8 +399,9 @@ class TrickPlay(PhaseRules):
                 return "hearts were led and the holder of KH must play it"
             return f"{led_card} was led and seat {seat} must play {_cards_text(legal)}"
         if reason == FOLLOW_VOID_DUTY:
-            return f"{led_card} was led, seat {seat} has none of its suit and must play " + (
-                "KH" if legal == KING_OF_HEARTS_MASK else _cards_text(legal)
+            return (
+                f"{led_card} was led, seat {seat} has none of its suit and must play "
+                f"{_cards_text(legal)}"
             )
         if reason == FOLLOW_UNDER:
             best = CardSet.from_mask(mask & led & -(mask & led))
@@ -427,15 +427,19 @@ class TrickPlay(PhaseRules):
                 f"{CardSet.from_mask(high & -high)}: {beat}"
             )
         # FOLLOW_SUIT or FOLLOW_FREE: the player holds the led suit.
-        if led & rules[R_JOKERS] and led & rules[R_JOKER_SUIT]:
-            singular = _SINGULAR[suit] if suit is not None else "card of the led suit"
+        # The jokers are in the pack only with a suit of theirs, and a lead of that suit counts
+        # them as cards of it.
+        if led & rules[R_JOKERS]:
+            assert suit is not None
+            singular = _SINGULAR[suit]
             return (
                 f"{led_card} was led (a {singular} lead) and seat {seat} must follow with a "
                 f"{singular} or a joker"
             )
         if card.is_joker and rules[R_JOKERS]:
             joker_suit = contract.trick_rules.joker_suit
-            lead_of = _SINGULAR[joker_suit] if joker_suit is not None else "joker"
+            assert joker_suit is not None
+            lead_of = _SINGULAR[joker_suit]
             return (
                 f"{led_card} was led and seat {seat} holds {name}: a joker may only follow a "
                 f"{lead_of} lead or be played when void in the led suit (option joker_free "
