@@ -460,3 +460,62 @@ def test_the_seat_card_pairs_are_built_once_for_each_number_of_seats() -> None:
     for seat in range(9):
         assert pairs[seat] == tuple((seat, kinglib.Card.from_index(i)) for i in range(54))
     assert seat_card_pairs(9) is pairs
+
+
+def test_the_kernel_plays_whole_deals_of_a_trick_play_only_while_it_keeps_the_rules() -> None:
+    # Defined here rather than at import, so that the answer is worked out as the test runs.
+    class Plain(TrickPlay):
+        """No override: whole deals on integers."""
+
+    class OwnMask(TrickPlay):
+        """A legality of its own: card by card."""
+
+        def legal_mask(self, state: State) -> int:
+            return super().legal_mask(state)
+
+    class OwnMaskPromised(OwnMask):
+        """The same, with the promise that the kernel's rules are still its rules."""
+
+        whole_deals = True
+
+    class PlainRefused(TrickPlay):
+        """No override, and whole deals refused all the same."""
+
+        whole_deals = False
+
+    rules = kinglib.load_rules("simple")
+    kinds = (Plain, OwnMask, OwnMaskPromised, PlainRefused)
+    for _ in range(2):  # worked out, then remembered: the same answers
+        answers = {kind.__name__: kind(rules).plays_whole_deals for kind in kinds}
+        assert answers == {
+            "Plain": True,
+            "OwnMask": False,
+            "OwnMaskPromised": True,
+            "PlainRefused": False,
+        }
+        assert all(type(answer) is bool for answer in answers.values())
+
+
+def test_the_kernel_is_handed_no_stock_and_a_kitty_only_before_the_first_trick() -> None:
+    simple = kinglib.load_rules("simple")
+    state = suited_deal(simple)
+    assert TrickPlay(simple).kernel_start(state) == ([], 0)
+    jokers = kinglib.load_rules("jokers", players=3)
+    deal = deal_from_text(
+        jokers,
+        """
+        jokers dealer=2
+        0: JK1 AH KH AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD
+        1: JK2 QH JH TH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC
+        2: 9H 8H 7H 6H 5H 4H 3H KC QC JC TC 9C 8C 7C 6C 5C 4C
+        kitty: 2H
+        """,
+    )
+    phase = jokers.phase_for(deal)
+    assert isinstance(phase, TrickPlay)
+    start = phase.kernel_start(deal)
+    assert start == ([], kinglib.Card.parse("2H").mask)
+    after = deal
+    for text in ("AS", "JK2", "9H"):
+        after = after.apply(Play(kinglib.Card.parse(text)))
+    assert phase.kernel_start(after) == ([], 0)
