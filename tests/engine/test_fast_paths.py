@@ -206,16 +206,27 @@ def test_a_move_of_a_subclass_of_play_is_played_by_the_mask_path() -> None:
     assert phase.apply_if_legal(state, MarkedPlay(kinglib.Card.parse("KH"))) is None
 
 
-def test_a_subclass_keeps_the_fast_paths_only_while_it_keeps_the_stock_legality() -> None:
-    # Defined here rather than at import, so that the flags are worked out as the test runs.
+def _new_trick_plays() -> tuple[type[TrickPlay], type[TrickPlay]]:
+    """A trick play that overrides nothing and one with its own mask, both new classes.
+
+    Made as the test runs rather than at import, so that what kinglib works out (and remembers)
+    of a class is worked out in the test.
+    """
+
     class Plain(TrickPlay):
-        """No override: the mask decides and the states carry it."""
+        """No override: the mask decides, the states carry it, the kernel plays whole deals."""
 
     class OwnMask(TrickPlay):
         """Its own mask: the moves are still the mask's, but the states do not carry it."""
 
         def legal_mask(self, state: State) -> int:
             return super().legal_mask(state)
+
+    return Plain, OwnMask
+
+
+def test_a_subclass_keeps_the_fast_paths_only_while_it_keeps_the_stock_legality() -> None:
+    Plain, OwnMask = _new_trick_plays()
 
     class OwnMoves(TrickPlay):
         """Its own moves: neither fast path."""
@@ -463,20 +474,10 @@ def test_the_seat_card_pairs_are_built_once_for_each_number_of_seats() -> None:
 
 
 def test_the_kernel_plays_whole_deals_of_a_trick_play_only_while_it_keeps_the_rules() -> None:
-    # Defined here rather than at import, so that the answer is worked out as the test runs.
-    class Plain(TrickPlay):
-        """No override: whole deals on integers."""
+    Plain, OwnMask = _new_trick_plays()
 
-    class OwnMask(TrickPlay):
-        """A legality of its own: card by card."""
-
-        def legal_mask(self, state: State) -> int:
-            return super().legal_mask(state)
-
-    class OwnMaskPromised(OwnMask):
-        """The same, with the promise that the kernel's rules are still its rules."""
-
-        whole_deals = True
+    # Its own mask, with the promise that the kernel's rules are still its rules.
+    OwnMaskPromised = type("OwnMaskPromised", (OwnMask,), {"whole_deals": True})
 
     class PlainRefused(TrickPlay):
         """No override, and whole deals refused all the same."""
