@@ -5,6 +5,7 @@ Run it from the root of the checkout after ``mutmut run``::
     python tools/mutation_table.py            # a plain-text table
     python tools/mutation_table.py --rst      # the reStructuredText table of the docs
     python tools/mutation_table.py --survivors  # the survivors not listed as equivalent
+    python tools/mutation_table.py --update mutation/results.txt  # keep this run's results
 
 It reads ``mutmut results --all true`` (one ``name: status`` line a mutant), or the kept
 results in their compact form (``--results mutation/results.txt``: one line for the mutants of
@@ -16,7 +17,13 @@ that no selected test runs (*no test*, as good as survivors) and those not run y
 *detected* is (killed + timeouts) / mutants run, with an equivalent survivor counted as a
 survivor; *of the rest* leaves the equivalent ones out. The exit status is 1 when a survivor
 or a mutant without a test is not listed as equivalent, or when a listed mutant no longer
-exists.
+exists or is now detected.
+
+A run may cover only some modules (``mutmut run "kinglib.engine.flow.*"``): ``--update FILE``
+merges it into the kept results of FILE, rewritten in place with its leading comment lines.
+A mutant this run checked takes its new status; one it did not check keeps the status FILE
+gives it; a mutant that no longer exists (its function changed) is dropped, and a new one
+enters as this run left it.
 """
 
 from __future__ import annotations
@@ -188,6 +195,27 @@ def render(rows: Sequence[tuple[str, ...]], rst: bool) -> str:
     return "\n".join([rule, lines[0], rule, *lines[1:], rule])
 
 
+def merge(kept: dict[str, str], run: dict[str, str]) -> dict[str, str]:
+    """The kept statuses brought up to date by ``run``, a run that may not have checked all.
+
+    ``run`` names every mutant that exists now; those it did not check keep their status in
+    ``kept`` (where ``kept`` has one).
+    """
+    return {
+        name: kept.get(name, status) if status == "not checked" else status
+        for name, status in run.items()
+    }
+
+
+def _leading_comments(text: str) -> list[str]:
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+    return lines
+
+
 def unexplained_survivors(results: dict[str, str], equivalent: dict[str, str]) -> list[str]:
     """The survivors and mutants without a test that are not listed as equivalent, sorted."""
     return sorted(
@@ -214,7 +242,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         help="read these saved results ('mutmut results --all true', or the compact form)",
     )
+    parser.add_argument(
+        "--update",
+        type=Path,
+        metavar="FILE",
+        help="merge this run into the kept compact results of FILE, rewritten in place",
+    )
     args = parser.parse_args(argv)
+    if args.update is not None and args.results is not None:
+        parser.error("--update merges mutmut's own results: leave out --results")
     if args.results is not None:
         text = args.results.read_text(encoding="utf-8")
     else:
@@ -222,9 +258,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             ["mutmut", "results", "--all", "true"], check=True, capture_output=True, text=True
         ).stdout
     results = parse_results(text.splitlines())
+    if args.update is not None:
+        kept_text = args.update.read_text(encoding="utf-8")
+        results = merge(parse_results(kept_text.splitlines()), results)
+        lines = [*_leading_comments(kept_text), *compact(results)]
+        args.update.write_text("\n".join(lines) + "\n", encoding="utf-8")
     equivalent = parse_equivalent(EQUIVALENT.read_text(encoding="utf-8").splitlines())
     unexplained = unexplained_survivors(results, equivalent)
     stale = sorted(name for name in equivalent if name not in results)
+    detected = sorted(name for name in equivalent if results.get(name) in DETECTED)
     if args.compact:
         print("\n".join(compact(results)))
     elif args.survivors:
@@ -234,7 +276,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(render(table(results, equivalent), args.rst))
     for name in stale:
         print(f"listed as equivalent but not a mutant: {name}", file=sys.stderr)
-    return 1 if unexplained or stale else 0
+    for name in detected:
+        print(f"listed as equivalent but {results[name]}: {name}", file=sys.stderr)
+    return 1 if unexplained or stale or detected else 0
 
 
 if __name__ == "__main__":

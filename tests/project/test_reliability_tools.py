@@ -148,6 +148,29 @@ def test_the_compact_results_give_back_every_mutant_and_its_status() -> None:
     assert TABLE.parse_results(["# a heading", *lines]) == results
 
 
+def test_a_partial_run_updates_only_the_mutants_it_checked(tmp_path: Path) -> None:
+    kept = {
+        "kinglib.engine.kernel.x_f__mutmut_1": "survived",
+        "kinglib.engine.kernel.x_f__mutmut_2": "killed",
+        "kinglib.engine.kernel.x_gone__mutmut_1": "killed",
+        "kinglib.kit.widow.xǁWidowǁg__mutmut_1": "survived",
+    }
+    run = {
+        "kinglib.engine.kernel.x_f__mutmut_1": "killed",
+        "kinglib.engine.kernel.x_f__mutmut_2": "not checked",
+        "kinglib.engine.kernel.x_new__mutmut_1": "not checked",
+        "kinglib.kit.widow.xǁWidowǁg__mutmut_1": "not checked",
+    }
+    assert TABLE.merge(kept, run) == {
+        "kinglib.engine.kernel.x_f__mutmut_1": "killed",  # checked again
+        "kinglib.engine.kernel.x_f__mutmut_2": "killed",  # kept
+        "kinglib.engine.kernel.x_new__mutmut_1": "not checked",  # new, not run yet
+        "kinglib.kit.widow.xǁWidowǁg__mutmut_1": "survived",  # kept
+    }
+    assert not TABLE._leading_comments("kinglib.x_f killed 1\n# not a heading")
+    assert TABLE._leading_comments("# one\n# two\nkinglib.x_f killed 1") == ["# one", "# two"]
+
+
 def test_every_listed_equivalent_mutant_is_well_formed() -> None:
     text = (ROOT / "mutation" / "equivalent.txt").read_text(encoding="utf-8")
     listed = TABLE.parse_equivalent(text.splitlines())
@@ -167,6 +190,7 @@ def test_the_documented_mutation_table_is_the_kept_results_and_explains_every_su
     )
     assert TABLE.unexplained_survivors(results, equivalent) == []
     assert [name for name in equivalent if name not in results] == []
+    assert [name for name in equivalent if results[name] in TABLE.DETECTED] == []
     rows = TABLE.table(results, equivalent)
     docs = (ROOT / "docs" / "reliability.rst").read_text(encoding="utf-8")
     assert TABLE.render(rows, rst=True) in docs
