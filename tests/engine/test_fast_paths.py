@@ -10,18 +10,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
-from kinglib import IllegalMoveError, Phase, Play, State
+from kinglib import CardSet, IllegalMoveError, Phase, Play, State, Suit
 from kinglib.engine.dealing import shuffle_cards as _shuffle
 from kinglib.engine.state import carried_legal
 from kinglib.engine.tricks import _SEAT_CARDS, PLAYS, TrickPlay, plays_of, seat_card_pairs
 from kinglib.testing import deal_from_text
 from kinglib.values.moves import Move
-from tests.support import MIXED_DEAL, MIXED_PLAY, VOID_CLUBS_DEAL
+from tests.support import MIXED_DEAL, MIXED_PLAY, VOID_CLUBS_DEAL, snapshot
 
 VARIANTS = ("simple", "jokers", "domino", "ordered", "bidding")
 FIELDS = [
@@ -520,3 +521,86 @@ def test_the_kernel_is_handed_no_stock_and_a_kitty_only_before_the_first_trick()
     for text in ("AS", "JK2", "9H"):
         after = after.apply(Play(kinglib.Card.parse(text)))
     assert phase.kernel_start(after) == ([], 0)
+
+
+# A card play keeps the rules of the last deal it played (contract, trump and maker) on the
+# phase; deals of one rules object played in turn must each see their own.
+IN_TURN = {
+    # Dealer 3: seat 0 is the maker, and 0 is also the value of Suit.SPADES.
+    "another trump": (("trumps", 3, Suit.SPADES), ("trumps", 3, Suit.HEARTS)),
+    "another contract": (("no_hearts", 0, None), ("no_tricks", 0, None)),
+    # The maker is the eldest: another dealer, another maker (only he leads a trump).
+    "another maker": (("trumps", 0, Suit.SPADES), ("trumps", 1, Suit.SPADES)),
+}
+
+
+def _deal(rules: kinglib.Rules, spec: tuple[str, int, Suit | None], seed: int) -> State:
+    contract, dealer, trump = spec
+    cards = list(rules.deck)
+    random.Random(seed).shuffle(cards)
+    hands = [CardSet(cards[k * 8 : (k + 1) * 8]) for k in range(4)]
+    return rules.new_deal(contract, hands, dealer, trump=trump)
+
+
+@pytest.mark.parametrize("specs", IN_TURN.values(), ids=IN_TURN.keys())
+@given(st.integers(0, 2**32), st.integers(0, 2**32))
+def test_deals_played_in_turn_on_one_rules_object_play_as_each_alone(
+    specs: tuple[tuple[str, int, Suit | None], ...], deal_seed: int, move_seed: int
+) -> None:
+    rng = random.Random(move_seed)
+    moves: list[list[Move]] = []
+    seen: list[list[tuple[Any, ...]]] = []
+    for k, spec in enumerate(specs):
+        # Alone: each deal under rules of its own.
+        state = _deal(kinglib.load_rules("simple", scheme="otygrysh"), spec, deal_seed + k)
+        moves.append([])
+        seen.append([snapshot(state)])
+        while state.phase is Phase.PLAY:
+            move = rng.choice(state.legal_moves())
+            state = state.apply(move)
+            moves[k].append(move)
+            seen[k].append(snapshot(state))
+    # In turn: a card of one deal, then a card of the other, under one rules object.
+    shared = kinglib.load_rules("simple", scheme="otygrysh")
+    states = [_deal(shared, spec, deal_seed + k) for k, spec in enumerate(specs)]
+    for step in range(max(map(len, moves))):
+        for k in range(len(specs)):
+            if step < len(moves[k]):
+                states[k] = states[k].apply(moves[k][step])
+                assert snapshot(states[k]) == seen[k][step + 1], (k, step)
+
+
+class KittyStays:
+    """A house rule of jokers: the kitty stays aside instead of going to the first trick."""
+
+    @staticmethod
+    @kinglib.hookimpl(wrapper=True)
+    def kinglib_contracts(rules: kinglib.Rules) -> Any:
+        contracts = dict((yield))
+        jokers = contracts["jokers"]
+        play = attrs.evolve(jokers.trick_rules, kitty="stays")
+        contracts["jokers"] = attrs.evolve(jokers, trick_rules=play)
+        return contracts
+
+
+def test_a_kitty_that_stays_is_neither_handed_to_the_kernel_nor_won() -> None:
+    rules = kinglib.load_rules("jokers", players=3, plugins=[KittyStays])
+    deal = deal_from_text(
+        rules,
+        """
+        jokers dealer=2
+        0: JK1 AH KH AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AD
+        1: JK2 QH JH TH KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC
+        2: 9H 8H 7H 6H 5H 4H 3H KC QC JC TC 9C 8C 7C 6C 5C 4C
+        kitty: 2H
+        """,
+    )
+    phase = rules.phase_for(deal)
+    assert isinstance(phase, TrickPlay)
+    assert phase.kernel_start(deal) == ([], 0)
+    after = deal
+    for text in ("AS", "JK2", "9H"):
+        after = after.apply(Play(kinglib.Card.parse(text)))
+    assert after.tricks[0].winner == 1
+    assert str(after.taken(1)) == "AS 9H JK2"
+    assert str(after.pile("kitty")) == "2H"

@@ -209,6 +209,12 @@ def test_the_plan_says_why_a_contract_may_not_be_chosen_word_for_word() -> None:
     assert plan.why_not(state, 1, "no_tricks") == (
         "no_tricks has already been played and may not be chosen again"
     )
+    # A shared contract allowed three times, chosen three times.
+    thrice = chosen(5, (1, "no_hearts"), (2, "no_hearts"), (3, "no_hearts"), (0, "trumps"))
+    assert plan.why_not(thrice, 1, "no_hearts") == (
+        "no_hearts has already been played 3 times, as often as it may be, and may not be "
+        "chosen again"
+    )
     assert plan.why_not(state, 1, "no_boys") == (
         "no_boys is not one of the contracts chosen here (no_tricks, no_hearts, trumps, no_king)"
     )

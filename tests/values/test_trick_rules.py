@@ -324,6 +324,7 @@ def test_a_joker_leads_as_a_card_of_its_suit() -> None:
     """A joker counts as a heart for the lead: it is refused in the words of the hearts."""
     never = kinglib.load_rules("jokers", plugins=[house(jokers={"lead": {"hearts": "never"}})])
     state = deal_from_text(never, JOKER_LEADS)
+    assert legal(state) == "AS KS QS JS TS 9S 8S 7S 6S"
     assert refusal(state, "JK1") == (
         "seat 0 may not play JK1: a heart may not be led in jokers while holding another suit"
     )
@@ -335,6 +336,43 @@ def test_a_joker_leads_as_a_card_of_its_suit() -> None:
         "one has been played to an earlier trick led in another suit, or when the leader holds "
         "nothing else"
     )
+
+
+class JokerTrumps:
+    """A house rule of jokers: a trump round as well, in which only the maker leads a trump."""
+
+    @staticmethod
+    @hookimpl(wrapper=True)
+    def kinglib_contracts(rules: kinglib.Rules) -> Any:
+        contracts = dict((yield))
+        contracts["trumps"] = Contract(
+            "trumps",
+            "trumps",
+            "trumps",
+            trick_values=(1,) * 13,
+            trump_round=True,
+            trick_rules=TrickRules(
+                lead={"trump": "maker"},
+                joker_suit=Suit.HEARTS,
+                joker_rank=Rank.JACK,
+            ),
+        )
+        return contracts
+
+
+def test_a_joker_of_the_trump_suit_is_led_by_the_maker_only() -> None:
+    rules = kinglib.load_rules("jokers", plugins=[JokerTrumps])
+    state = deal_from_text(rules, JOKER_LEADS, contract="trumps", dealer=3, trump=Suit.HEARTS)
+    # Nobody declared this trump, so nobody is the maker: a trump, the joker with the hearts,
+    # is led only from a hand of trumps alone.
+    assert (state.maker, state.to_move) == (None, 0)
+    assert legal(state) == "AS KS QS JS TS 9S 8S 7S 6S"
+    assert refusal(state, "JK1") == (
+        "seat 0 may not play JK1: only the maker may lead a trump (H) while holding another suit"
+    )
+    assert legal(state.evolve(to_move=1)) == "AD KD QD JD TD 9D 8D 7D 6D"
+    # The maker leads what he likes.
+    assert legal(state.evolve(maker=0)) == "AS KS QS JS TS 9S 8S 7S 6S AH KH QH JK1"
 
 
 # ------------------------------------------------------------------------- following
