@@ -22,8 +22,10 @@ exists or is now detected.
 A run may cover only some modules (``mutmut run "kinglib.engine.flow.*"``): ``--update FILE``
 merges it into the kept results of FILE, rewritten in place with its leading comment lines.
 A mutant this run checked takes its new status; one it did not check keeps the status FILE
-gives it; a mutant that no longer exists (its function changed) is dropped, and a new one
-enters as this run left it.
+gives it; a mutant that no longer exists is dropped, and a new one enters as this run left it.
+The kept statuses are trusted: run again every module whose code changed since its last run
+(mutmut marks a changed function's mutants "not checked", and they would keep their old
+status).
 """
 
 from __future__ import annotations
