@@ -25,6 +25,7 @@ from kinglib import (
 from kinglib.engine import kernel as kinglib_kernel
 from kinglib.engine.phases import PhaseRules
 from kinglib.engine.state import State, carried_legal
+from kinglib.engine.tricks import TrickPlay, broken_suits
 from kinglib.testing import check_invariants, deal_from_text
 from kinglib.testing.checks import check_state
 from kinglib.values.cards import SUIT_MASKS
@@ -251,6 +252,15 @@ def test_hearts_until_broken() -> None:
     state = play(state, "9C")
     assert state.to_move == 3
     assert legal(state) == "JS TS JH TH JD JC TC"
+    phase = rules.phase_for(state)
+    assert isinstance(phase, TrickPlay)
+    assert broken_suits(state, phase.deal_rules(state)) == SUIT_MASKS[Suit.HEARTS]
+    # Under the plain rules no suit is held back, and none is counted as broken.
+    plain = kinglib.load_rules("simple")
+    same = play(
+        deal_from_text(plain, deal.replace("no_hearts", "no_tricks")), "7C", "8H", "8C", "9C"
+    )
+    assert broken_suits(same, TrickPlay(plain).deal_rules(same)) == 0
     # A hand of hearts alone may lead one before they are broken.
     only = deal_from_text(rules, HEARTS_ALONE, contract="no_hearts")
     assert legal(only) == "AH KH QH JH TH 9H 8H 7H"
