@@ -25,7 +25,7 @@ from kinglib import (
 from kinglib.engine import kernel as kinglib_kernel
 from kinglib.engine.phases import PhaseRules
 from kinglib.engine.state import State, carried_legal
-from kinglib.engine.tricks import TrickPlay, broken_suits
+from kinglib.engine.tricks import TrickPlay, broken_suits, start_play
 from kinglib.testing import check_invariants, deal_from_text
 from kinglib.testing.checks import check_state
 from kinglib.values.cards import SUIT_MASKS
@@ -569,6 +569,23 @@ def test_the_trick_winner_of_a_trump_deal_is_the_trump() -> None:
 def test_who_leads_the_first_trick(leader: str, dealer: int, first: int) -> None:
     rules = kinglib.load_rules("simple", plugins=[house(no_tricks={"leader": leader})])
     assert deal_from_text(rules, HANDS, dealer=dealer).to_move == first
+
+
+def test_a_seat_without_cards_passes_the_first_lead_on() -> None:
+    # Dealer 3: seat 0, the eldest, would lead; without cards (sitting out) he passes it on,
+    # and so does seat 1 after him. The hands given to start_play are the ones that count.
+    rules = kinglib.load_rules("simple", plugins=[house(no_tricks={"leader": "after_maker"})])
+    state = deal_from_text(rules, HANDS)
+    assert state.to_move == 1  # after the eldest, as there is no maker
+    hands = state.hands_mask
+    assert start_play(state, hands_mask=(hands[0], 0, *hands[2:])).to_move == 2
+    assert start_play(state, hands_mask=(hands[0], 0, 0, hands[3])).to_move == 3
+    assert start_play(state).to_move == 1
+    chosen = kinglib.load_rules("ordered", trumps=True).new_match(1)
+    assert chosen.contract_info is None
+    with pytest.raises(ValueError) as refused:
+        start_play(chosen)
+    assert str(refused.value) == "the trick play of a deal opens once its contract is known"
 
 
 def test_the_maker_of_a_trump_round_leads_it() -> None:
