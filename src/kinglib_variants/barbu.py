@@ -94,6 +94,7 @@ __all__ = [
     "DoublingRounds",
     "doubles_owed",
     "doubling_of",
+    "rounds_of",
 ]
 
 #: The seven contracts, in their usual order.
@@ -389,7 +390,19 @@ def deal_wagers(state: State) -> tuple[tuple[int, int, int], ...]:
     rules = state.rules
     if not rules.options["doubling"]:
         return ()
-    return doubling_of(rules, state.dealer, state.deal_moves).wagers
+    return rounds_of(state).wagers
+
+
+def rounds_of(state: State) -> Doubling:
+    """:func:`doubling_of` the deal of ``state``, read once for a state asked about twice.
+
+    The scoring of a deal and its details ask about its last state in turn, and the doubling
+    phase asks about each state when it is reached and again for its legal moves.
+    """
+    phase = state.rules.phases.get(Phase.DOUBLE)
+    if isinstance(phase, DoublingRounds):
+        return phase.rounds(state)
+    return doubling_of(state.rules, state.dealer, state.deal_moves)
 
 
 def doubles_owed(state: State, seat: int) -> int:
@@ -467,6 +480,8 @@ class DoublingRounds(PhaseRules):
         dealer_of_deals: the dealer of every deal of the match, once :meth:`dealers` is asked.
         double_moves: the ``Double`` moves made so far, by the seats they may name.
         redouble_moves: the ``Redouble`` moves made so far, by the seats they may name.
+        last_read: the moves and dealer of the last deal whose rounds were read, with them
+            (see :meth:`rounds`); the moves, not the state, so that no view reaches a state.
 
     """
 
@@ -476,6 +491,21 @@ class DoublingRounds(PhaseRules):
         self.dealer_of_deals: tuple[int, ...] | None = None
         self.double_moves: dict[tuple[int, ...], tuple[Double, ...]] = {}
         self.redouble_moves: dict[tuple[int, ...], tuple[Redouble, ...]] = {}
+        self.last_read: tuple[tuple[Move, ...], int, Doubling] | None = None
+
+    def rounds(self, state: State) -> Doubling:
+        """:func:`doubling_of` the deal of ``state``; the last deal read is kept with it.
+
+        The rounds depend on the dealer and the deal's moves alone, so a deal with the same
+        dealer and the same moves has the same rounds.
+        """
+        moves = state.deal_moves
+        last = self.last_read
+        if last is not None and last[1] == state.dealer and last[0] == moves:
+            return last[2]
+        found = doubling_of(self.rules, state.dealer, moves)
+        self.last_read = (moves, state.dealer, found)
+        return found
 
     def dealers(self) -> tuple[int, ...]:
         """The dealer of every deal of the match (:func:`match_dealers`), kept once asked."""
@@ -513,7 +543,7 @@ class DoublingRounds(PhaseRules):
         """
         seat = state.to_move
         assert seat is not None
-        rounds = doubling_of(self.rules, state.dealer, state.deal_moves)
+        rounds = self.rounds(state)
         if rounds.redoubling:
             return (_PASS, *self.redoubles(rounds.doublers_of(seat)))
         doubles = self.doubles(self.targets(state, rounds, seat))
@@ -525,7 +555,7 @@ class DoublingRounds(PhaseRules):
         """Say why a double, a redouble or a pass is refused."""
         seat = state.to_move
         assert seat is not None
-        rounds = doubling_of(self.rules, state.dealer, state.deal_moves)
+        rounds = self.rounds(state)
         dealer = state.dealer
         if rounds.redoubling:
             if isinstance(move, Pass):
@@ -572,6 +602,8 @@ class DoublingRounds(PhaseRules):
         rounds = doubling_of(self.rules, state.dealer, after.deal_moves)
         if rounds.speaker is None:
             return start_play(after)
+        # The next speaker's legal moves read these rounds again: they are kept with his state.
+        self.last_read = (after.deal_moves, after.dealer, rounds)
         return after.evolve(to_move=rounds.speaker)
 
 
@@ -711,7 +743,7 @@ def kinglib_deal_details(state: State) -> tuple[tuple[str, Any], ...]:
     rules = state.rules
     if not rules.options["doubling"]:
         return ()
-    return (("wagers", doubling_of(rules, state.dealer, state.deal_moves).wagers),)
+    return (("wagers", rounds_of(state).wagers),)
 
 
 def kinglib_view_extra(state: State) -> dict[str, Any]:

@@ -901,6 +901,27 @@ def test_the_doubling_rounds_read_from_a_deals_moves() -> None:
     assert done.doublers_of(1) == (2,) and done.doublers_of(2) == ()
 
 
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_rounds_kept_with_a_state_are_those_of_its_moves(seed: int) -> None:
+    """Asked about every state of a deal, even twice or out of turn, the rounds are its own."""
+    r = rules()
+    rng = random.Random(seed)
+    state = r.new_match(seed=seed)
+    phase = r.phases[kinglib.Phase.DOUBLE]
+    assert isinstance(phase, barbu.DoublingRounds)
+    seen = []
+    while state.deal_number == 1 and not state.is_over:
+        seen.append(state)
+        if state.phase is kinglib.Phase.DOUBLE:
+            assert phase.rounds(state) == barbu.doubling_of(r, state.dealer, state.deal_moves)
+        state = state.apply(rng.choice(state.legal_moves()))
+    for old in rng.sample(seen, min(len(seen), 8)):
+        expected = barbu.doubling_of(r, old.dealer, old.deal_moves)
+        assert barbu.rounds_of(old) == expected
+        assert barbu.deal_wagers(old) == expected.wagers
+
+
 def test_a_fan_tan_deal_samples_after_doubles_and_redoubles() -> None:
     """Seats 2 and 3 double the dealer (1), who redoubles both; the hands sample at each step."""
     state = deal_from_text(rules(), SUITED_DEAL, contract="fan_tan", dealer=1).apply(
