@@ -25,6 +25,7 @@ from kinglib import (
     State,
     Suit,
 )
+from kinglib.engine.phases import PhaseRules
 from kinglib.players.bots import HeuristicBot, RandomBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
 from kinglib.testing import check_invariants, deal_from_text, play_out
@@ -920,6 +921,58 @@ def test_the_rounds_kept_with_a_state_are_those_of_its_moves(seed: int) -> None:
         expected = barbu.doubling_of(r, old.dealer, old.deal_moves)
         assert barbu.rounds_of(old) == expected
         assert barbu.deal_wagers(old) == expected.wagers
+
+
+def test_the_rounds_of_the_same_moves_under_another_dealer_are_read_again() -> None:
+    """Two deals with no moves yet, dealt by seats 0 and 1: each has its own first speaker."""
+    r = rules()
+    by_dealer = [
+        deal_from_text(r, SUITED_DEAL, contract="no_hearts", dealer=dealer) for dealer in (0, 1)
+    ]
+    assert [state.phase for state in by_dealer] == [kinglib.Phase.DOUBLE] * 2
+    assert by_dealer[0].deal_moves == by_dealer[1].deal_moves
+    first, second = (barbu.rounds_of(state) for state in by_dealer)
+    assert first == barbu.doubling_of(r, 0, ())
+    assert second == barbu.doubling_of(r, 1, ())
+    assert (first.speaker, second.speaker) == (1, 2)
+
+
+class LoggedDoubling(PhaseRules):
+    """A house rule's doubling phase: barbu's rounds, with every move logged."""
+
+    def __init__(self, rules: kinglib.Rules) -> None:
+        self.inner = barbu.DoublingRounds(rules)
+        self.log: list[kinglib.Move] = []
+
+    def legal_moves(self, state: State) -> tuple[kinglib.Move, ...]:
+        return self.inner.legal_moves(state)
+
+    def apply(self, state: State, move: kinglib.Move) -> State:
+        self.log.append(move)
+        return self.inner.apply(state, move)
+
+
+class LogDoubles:
+    """Barbu's doubling rounds replaced by a phase of the house's own."""
+
+    @staticmethod
+    @kinglib.hookimpl
+    def kinglib_phases(rules: kinglib.Rules) -> dict[Phase, PhaseRules]:
+        return {Phase.DOUBLE: LoggedDoubling(rules)}
+
+
+def test_the_wagers_are_read_from_the_moves_under_a_doubling_phase_of_a_house_rule() -> None:
+    """Seats 2 and 3 double the dealer (1), who redoubles 3 only: the wagers and the points."""
+    r = kinglib.load_rules("barbu", plugins=[LogDoubles])
+    phase = r.phases[Phase.DOUBLE]
+    assert isinstance(phase, LoggedDoubling)
+    state = deal_from_text(r, SUITED_DEAL, contract="no_hearts", dealer=1)
+    for text in ("double 1", "double 1", "pass", "redouble 3"):
+        state = state.apply(kinglib.parse_move(text, state))
+    assert len(phase.log) == 4
+    assert barbu.rounds_of(state) == barbu.doubling_of(r, 1, state.deal_moves)
+    assert barbu.deal_wagers(state) == ((2, 1, 1), (3, 1, 2))
+    assert barbu.rounds_of(state).speaker is None
 
 
 def test_a_fan_tan_deal_samples_after_doubles_and_redoubles() -> None:
