@@ -929,7 +929,7 @@ def test_the_rounds_of_the_same_moves_under_another_dealer_are_read_again() -> N
     by_dealer = [
         deal_from_text(r, SUITED_DEAL, contract="no_hearts", dealer=dealer) for dealer in (0, 1)
     ]
-    assert [state.phase for state in by_dealer] == [kinglib.Phase.DOUBLE] * 2
+    assert [state.phase for state in by_dealer] == [Phase.DOUBLE] * 2
     assert by_dealer[0].deal_moves == by_dealer[1].deal_moves
     first, second = (barbu.rounds_of(state) for state in by_dealer)
     assert first == barbu.doubling_of(r, 0, ())
@@ -962,7 +962,7 @@ class LogDoubles:
 
 
 def test_the_wagers_are_read_from_the_moves_under_a_doubling_phase_of_a_house_rule() -> None:
-    """Seats 2 and 3 double the dealer (1), who redoubles 3 only: the wagers and the points."""
+    """Seats 2 and 3 double the dealer (1), who redoubles 3 only: the wagers read."""
     r = kinglib.load_rules("barbu", plugins=[LogDoubles])
     phase = r.phases[Phase.DOUBLE]
     assert isinstance(phase, LoggedDoubling)
