@@ -43,12 +43,14 @@ trump is a positive the dealer keeps (no auction), without one it opens with the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from kinglib.engine.flow import finish_deal
-from kinglib.engine.phases import PhaseRules, describe_moves
+from kinglib.engine.kernel import Draws
+from kinglib.engine.phases import Opening, PhaseRules, describe_moves
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import Phase, State
 from kinglib.engine.tricks import start_play
@@ -273,6 +275,13 @@ class BrazilianChoice(ChooseContract):
         if self.rules.contracts[move.contract].trump_round:
             return open_auction(self.rules, state, move)
         return super().apply(state, move)
+
+    def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
+        """The choice drawn at random: a negative opens the card play, ``trumps`` its auction."""
+        seat, choice, contract = self.draw_choice(state, draws)
+        if contract.trump_round:
+            return Opening((choice,))
+        return Opening((choice,), contract, None, seat)
 
 
 class AuctionBid(PhaseRules):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from kinglib.values.moves import Move
 
 if TYPE_CHECKING:
@@ -15,9 +17,10 @@ if TYPE_CHECKING:
 
     from kinglib.engine.kernel import Draws
     from kinglib.engine.state import State
-    from kinglib.values.cards import Card
+    from kinglib.values.cards import Card, Suit
+    from kinglib.values.contracts import Contract
 
-__all__ = ["ContractPlay", "PhaseRules", "describe_moves"]
+__all__ = ["ContractPlay", "Opening", "PhaseRules", "describe_moves"]
 
 
 def describe_moves(moves: tuple[Move, ...], limit: int = 12) -> str:
@@ -26,6 +29,30 @@ def describe_moves(moves: tuple[Move, ...], limit: int = 12) -> str:
     if len(moves) > limit:
         text += f", … ({len(moves)} in all)"
     return text
+
+
+@attrs.frozen
+class Opening:
+    """Moves drawn at random in one step, and how the deal's card play opens after them.
+
+    With a ``contract``, applying ``moves`` one after the other from the state they were drawn
+    in reaches the state that :func:`kinglib.engine.tricks.start_play` opens with this
+    contract, trump and maker, nothing else changed. Without one, the moves lead elsewhere (a
+    trump round auctioned, say): the deal goes on from the state they reach (see
+    :meth:`PhaseRules.open_at_random`).
+
+    Attributes:
+        moves: the moves drawn, in order.
+        contract: the deal's contract, or ``None`` when the card play does not open yet.
+        trump: the trump of the deal, if any.
+        maker: the deal's maker (the seat that chose), if any.
+
+    """
+
+    moves: tuple[Move, ...]
+    contract: Contract | None = None
+    trump: Suit | str | None = None
+    maker: int | None = None
 
 
 class PhaseRules:
@@ -70,6 +97,20 @@ class PhaseRules:
         of its ``n`` legal moves, as :func:`kinglib.engine.random_match.random_outcome` does.
         It is called only when no house rule filters the legal moves. The default is
         ``None``: the phase is played a move at a time.
+        """
+        return None
+
+    def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
+        """The moves that open the card play of the deal of ``state``, drawn at random, or ``None``.
+
+        A phase whose moves lead straight to the trick play (a choice of contract, a trump
+        named) draws them as :meth:`play_rest_at_random` does, each seat's move
+        ``legal_moves(s)[draws[seat].below(n)]`` in the state ``s`` it is made in, and says
+        what they come to as an :class:`Opening`: a deal played at random can then go on on
+        integers, without a state per move. Moves drawn that lead elsewhere are returned as an
+        opening without a contract; a phase that does not know where its moves lead returns
+        ``None`` before drawing anything. It is called only when no house rule filters the
+        legal moves. The default is ``None``.
         """
         return None
 

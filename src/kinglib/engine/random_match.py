@@ -45,6 +45,7 @@ from kinglib.engine.kernel import (
     play_deal,
     whole_match,
 )
+from kinglib.engine.phases import Opening
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import DealResult, MatchSetup, Phase, State
 from kinglib.engine.tricks import TrickPlay, broken_suits, deal_rules, first_leader, start_play
@@ -175,6 +176,19 @@ class _Plan:
                 and (type(trick_play).kernel_start is TrickPlay.kernel_start or stands_in)
             )
             self.plain_details[cid] = answered_by_defaults(pm, "kinglib_deal_details", cid)
+        # A deal of each contract, once its opening is drawn (a choice, a trump named: see
+        # PhaseRules.open_at_random), scored by kinglib's own hooks and played by the kernel's
+        # trick play: it goes on on integers.
+        self.whole_after_opening = {
+            cid: (
+                trick_play is not None
+                and type(trick_play).kernel_start is TrickPlay.kernel_start
+                and contract.trick_rules.phase is None
+                and answered_by_defaults(pm, "kinglib_score_deal", cid)
+                and answered_by_defaults(pm, "kinglib_deal_details", cid)
+            )
+            for cid, contract in rules.contracts.items()
+        }
         # The pile the kernel draws from, as dealt (-1: none).
         self.stock_at = -1
         if trick_play is not None and trick_play.stock_pile in self.pile_names:
@@ -271,6 +285,8 @@ class _Runner:
             and not (self.keep and plan.stands_in)
             for cid, whole in plan.whole.items()
         }
+        # A deal opened by drawn moves goes on on integers unless its end state is wanted.
+        self.whole_after_opening = {} if self.want_final else plan.whole_after_opening
         self.ahead = draws_ahead(Draws)
         self.draws = [
             Draws(random.Random(game_seed(seed, seat)).getrandbits, self.ahead)
@@ -441,6 +457,16 @@ class _Runner:
                     end = phase_rules.play_rest_at_random(state, draws)
                     if end is not None:
                         return self._deal_ended(end, ended_early=False)
+                    # A phase whose moves open the card play (a choice of contract).
+                    opening = phase_rules.open_at_random(state, draws)
+                    if opening is not None:
+                        contract = opening.contract
+                        if contract is not None and self.whole_after_opening.get(contract.id):
+                            return self._opened_deal(state, opening)
+                        for move in opening.moves:
+                            state = rules.phase_for(state).apply(state, move)
+                        key = (None, None)
+                        continue
             if (
                 state.phase is play_phase
                 and not state.trick
@@ -457,6 +483,63 @@ class _Runner:
                 moves = house(state, moves)
             # random.Random.choice(moves), drawn as the kernel draws.
             state = phase_rules.apply(state, moves[draws[seat].below(len(moves))])
+
+    def _opened_deal(self, state: State, opening: Opening) -> MatchOutcome | None:
+        """The deal of ``state`` after its ``opening``, on integers; the outcome if the match ends.
+
+        The results are kept as the card-by-card play keeps them, the opening's moves among
+        the deal's moves; only the end state is not built (none is wanted).
+        """
+        rules = self.rules
+        contract = opening.contract
+        assert contract is not None
+        trump, maker = opening.trump, opening.maker
+        kitty = state.pile("kitty").mask if contract.trick_rules.kitty == "first_trick" else 0
+        hands = list(state.hands_mask)
+        taken = list(state.taken_mask)
+        leader = first_leader(rules, contract, state.dealer, maker, state.hands_mask)
+        played, winners, ended_early, _, _ = play_deal(
+            hands,
+            taken,
+            leader,
+            0,
+            0,
+            self.draws,
+            None,
+            deal_rules(rules, contract, trump, maker),
+            [],
+            kitty,
+        )
+        plan = self.plan
+        points = tuple(
+            deal_points(
+                taken, winners, plan.trick_values[contract.id], plan.card_values[contract.id]
+            )
+        )
+        unplayed = 0
+        if ended_early:
+            for hand in hands:
+                unplayed |= hand
+        self.results = [
+            *state.results,
+            DealResult(
+                contract=contract.id,
+                points=points,
+                ended_early=ended_early,
+                unplayed=CardSet.from_mask(unplayed),
+                dealer=state.dealer,
+                chooser=maker,
+                trump=trump,
+            ),
+        ]
+        self.past_moves = [
+            *state.past_moves,
+            (*state.deal_moves, *opening.moves, *_moves_of(played)),
+        ]
+        self.totals = tuple(map(add, state.totals, points))
+        if rules.match_over(self.totals, tuple(self.results)):
+            return self._outcome(None)
+        return None
 
     def _deal_ended(self, end: State, *, ended_early: bool) -> MatchOutcome | None:
         """Score the deal that ``end`` ends; the outcome when the match ends with it."""

@@ -23,15 +23,18 @@ variants (play at once, or take the widow first), so both phases hand the state 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-from kinglib.engine.phases import PhaseRules
+from kinglib.engine.kernel import Draws
+from kinglib.engine.phases import Opening, PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import Phase, State
-from kinglib.values.cards import Suit
+from kinglib.engine.tricks import start_play
+from kinglib.values.cards import Rank, Suit
+from kinglib.values.contracts import Contract
 from kinglib.values.errors import RulesError
 from kinglib.values.moves import Choose, Declare, Move
 
@@ -250,6 +253,39 @@ class ChooseContract(PhaseRules):
             )
         return self.proceed(state.after(move, contract_info=contract, maker=seat))
 
+    def draw_choice(self, state: State, draws: Sequence[Draws]) -> tuple[int, Choose, Contract]:
+        """The seat to move, the choice it makes at random and its contract.
+
+        The choice is ``legal_moves(state)[draws[seat].below(n)]`` of its ``n`` legal moves,
+        as :meth:`open_at_random` draws it (a subclass's own ``open_at_random`` draws with it).
+        """
+        seat = state.to_move
+        assert seat is not None
+        moves = self.legal_moves(state)
+        choice = moves[draws[seat].below(len(moves))]
+        assert isinstance(choice, Choose)
+        return seat, choice, self.rules.contracts[choice.contract]
+
+    def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
+        """The choice drawn at random, with the trump of a trump round: the card play then opens.
+
+        That is when the choice goes to :func:`~kinglib.engine.tricks.start_play` through this
+        class's own :meth:`apply` (else ``None``). A trump round's trump is drawn too when its
+        DECLARE phase is a :class:`DeclareTrump` that opens the play; else the opening is the
+        choice alone, without a contract.
+        """
+        if type(self).apply is not ChooseContract.apply or self.proceed is not start_play:
+            return None
+        seat, choice, contract = self.draw_choice(state, draws)
+        if not contract.trump_round:
+            return Opening((choice,), contract, None, seat)
+        declare = self.rules.phases.get(Phase.DECLARE)
+        if not (isinstance(declare, DeclareTrump) and declare.opens_to_play()):
+            return Opening((choice,))
+        named = declare.moves[draws[seat].below(len(declare.moves))]
+        assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
+        return Opening((choice, named), contract, named.trump, seat)
+
 
 class DeclareTrump(PhaseRules):
     """The DECLARE phase of an ordered trump round: the maker names the trump, hand seen."""
@@ -277,6 +313,25 @@ class DeclareTrump(PhaseRules):
         """Fix the trump and go on."""
         assert isinstance(move, Declare)
         return self.proceed(state.after(move, trump=move.trump))
+
+    def opens_to_play(self) -> bool:
+        """Whether a declaration goes straight to the trick play (this class's own rules)."""
+        return (
+            type(self).legal_moves is DeclareTrump.legal_moves
+            and type(self).apply is DeclareTrump.apply
+            and self.proceed is start_play
+        )
+
+    def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
+        """The trump drawn at random, when the card play then opens (:meth:`opens_to_play`)."""
+        if not self.opens_to_play():
+            return None
+        seat = state.to_move
+        contract = state.contract_info
+        assert seat is not None and contract is not None
+        named = self.moves[draws[seat].below(len(self.moves))]
+        assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
+        return Opening((named,), contract, named.trump, state.maker)
 
 
 def check_given_trump(
