@@ -38,6 +38,7 @@ from kinglib.engine.kernel import (
     DRAW_INDEX,
     DRAWS_LIKE_CHOICE,
     Chooser,
+    DealRules,
     Draws,
     MatchDeal,
     deal_cards,
@@ -165,29 +166,38 @@ class _Plan:
             and self.stock_deal
             and _answered_only_by(pm, "kinglib_begin_deal", (DEFAULTS, _variant_plugin(rules)))
         )
-        for cid in set(entries):
+        # The kernel's trick play starts its deals as kinglib's own does.
+        own_start = (
+            trick_play is not None and type(trick_play).kernel_start is TrickPlay.kernel_start
+        )
+
+        def kernel_scored(cid: str) -> bool:
+            """Whether the kernel plays contract ``cid`` and kinglib's own hook scores it."""
             contract = rules.contracts.get(cid)
-            self.whole[cid] = (
-                (answered_by_defaults(pm, "kinglib_begin_deal", cid) or stands_in)
-                and answered_by_defaults(pm, "kinglib_score_deal", cid)
+            return (
+                trick_play is not None
                 and contract is not None
                 and contract.trick_rules.phase is None
-                and trick_play is not None
-                and (type(trick_play).kernel_start is TrickPlay.kernel_start or stands_in)
+                and answered_by_defaults(pm, "kinglib_score_deal", cid)
+            )
+
+        for cid in set(entries):
+            self.whole[cid] = (
+                (answered_by_defaults(pm, "kinglib_begin_deal", cid) or stands_in)
+                and kernel_scored(cid)
+                and (own_start or stands_in)
             )
             self.plain_details[cid] = answered_by_defaults(pm, "kinglib_deal_details", cid)
         # A deal of each contract, once its opening is drawn (a choice, a trump named: see
-        # PhaseRules.open_at_random), scored by kinglib's own hooks and played by the kernel's
-        # trick play: it goes on on integers.
+        # PhaseRules.open_at_random), with no details of the variant's own: it goes on on
+        # integers.
         self.whole_after_opening = {
             cid: (
-                trick_play is not None
-                and type(trick_play).kernel_start is TrickPlay.kernel_start
-                and contract.trick_rules.phase is None
-                and answered_by_defaults(pm, "kinglib_score_deal", cid)
+                own_start
+                and kernel_scored(cid)
                 and answered_by_defaults(pm, "kinglib_deal_details", cid)
             )
-            for cid, contract in rules.contracts.items()
+            for cid in rules.contracts
         }
         # The pile the kernel draws from, as dealt (-1: none).
         self.stock_at = -1
@@ -379,10 +389,9 @@ class _Runner:
         leader = first_leader(rules, contract, dealer, None, tuple(dealt))
         hands = list(dealt)
         taken = [0] * rules.players
-        played, winners, ended_early, drawn, _ = play_deal(
-            hands, taken, leader, 0, 0, self.draws, None, rules_now, stock, kitty
+        played, winners, ended_early, drawn, points = self._play(
+            cid, hands, taken, leader, rules_now, stock, kitty
         )
-        points = tuple(deal_points(taken, winners, plan.trick_values[cid], plan.card_values[cid]))
         self.totals = tuple(map(add, self.totals, points))
         self.deals += 1
         self.moves += sum(len(codes) for codes in played)
@@ -391,15 +400,11 @@ class _Runner:
             if rules.schedule.over_after(self.deals, self.totals):
                 return self._outcome(None)
             return None
-        unplayed = 0
-        if ended_early:
-            for hand in hands:
-                unplayed |= hand
         result = DealResult(
             contract=cid,
             points=points,
             ended_early=ended_early,
-            unplayed=CardSet.from_mask(unplayed),
+            unplayed=_unplayed(hands, ended_early),
             dealer=dealer,
         )
         results_before = tuple(self.results)
@@ -498,35 +503,17 @@ class _Runner:
         hands = list(state.hands_mask)
         taken = list(state.taken_mask)
         leader = first_leader(rules, contract, state.dealer, maker, state.hands_mask)
-        played, winners, ended_early, _, _ = play_deal(
-            hands,
-            taken,
-            leader,
-            0,
-            0,
-            self.draws,
-            None,
-            deal_rules(rules, contract, trump, maker),
-            [],
-            kitty,
+        rules_now = deal_rules(rules, contract, trump, maker)
+        played, _, ended_early, _, points = self._play(
+            contract.id, hands, taken, leader, rules_now, [], kitty
         )
-        plan = self.plan
-        points = tuple(
-            deal_points(
-                taken, winners, plan.trick_values[contract.id], plan.card_values[contract.id]
-            )
-        )
-        unplayed = 0
-        if ended_early:
-            for hand in hands:
-                unplayed |= hand
         self.results = [
             *state.results,
             DealResult(
                 contract=contract.id,
                 points=points,
                 ended_early=ended_early,
-                unplayed=CardSet.from_mask(unplayed),
+                unplayed=_unplayed(hands, ended_early),
                 dealer=state.dealer,
                 chooser=maker,
                 trump=trump,
@@ -540,6 +527,28 @@ class _Runner:
         if rules.match_over(self.totals, tuple(self.results)):
             return self._outcome(None)
         return None
+
+    def _play(
+        self,
+        cid: str,
+        hands: list[int],
+        taken: list[int],
+        leader: int,
+        rules_now: DealRules,
+        stock: list[int],
+        kitty: int,
+    ) -> tuple[list[list[int]], list[int], bool, list[int], tuple[int, ...]]:
+        """Play the deal of contract ``cid`` in the kernel from ``hands``, ``leader`` to lead.
+
+        ``hands`` and ``taken`` are left as the play leaves them. Returns the codes played,
+        the winners, whether the deal ended early, the cards drawn and the deal's points.
+        """
+        played, winners, ended_early, drawn, _ = play_deal(
+            hands, taken, leader, 0, 0, self.draws, None, rules_now, stock, kitty
+        )
+        trick_values, card_values = self.plan.trick_values[cid], self.plan.card_values[cid]
+        points = tuple(deal_points(taken, winners, trick_values, card_values))
+        return played, winners, ended_early, drawn, points
 
     def _deal_ended(self, end: State, *, ended_early: bool) -> MatchOutcome | None:
         """Score the deal that ``end`` ends; the outcome when the match ends with it."""
@@ -575,6 +584,15 @@ class _Runner:
             moves=self.moves,
             final=final if self.want_final else None,
         )
+
+
+def _unplayed(hands: list[int], ended_early: bool) -> CardSet:
+    """The cards left in ``hands`` when the deal ended early; none otherwise."""
+    unplayed = 0
+    if ended_early:
+        for hand in hands:
+            unplayed |= hand
+    return CardSet.from_mask(unplayed)
 
 
 def random_outcome(rules: Rules, seed: int = 0) -> MatchOutcome:
