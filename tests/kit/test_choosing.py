@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
 from kinglib.engine.kernel import Draws
+from kinglib.engine.phases import PhaseRules
 from kinglib.engine.state import State
 from kinglib.engine.tricks import start_play
-from kinglib.kit.choosing import ChooseContract, DeclareTrump
+from kinglib.kit.choosing import ChoicePlan, ChooseContract, DeclareTrump
+from kinglib.values.cards import Suit
 from kinglib.values.deals import Phase
-from kinglib.values.moves import Choose
+from kinglib.values.moves import Choose, Declare, Move
+
+SUITS = tuple(Suit)
 
 
 def draws_for(seed: int) -> list[Draws]:
@@ -135,3 +140,85 @@ def test_other_phases_open_nothing() -> None:
     rules = kinglib.load_rules("simple")
     state = rules.new_match(seed=1)
     assert rules.phase_for(state).open_at_random(state, draws_for(1)) is None
+
+
+class OwnDeclaration(DeclareTrump):
+    """A house rule's declaration: its own ``apply`` (here the kit's, called through)."""
+
+    def apply(self, state: State, move: Move) -> State:
+        return super().apply(state, move)
+
+
+class OwnDeclarations(DeclareTrump):
+    """A house rule's declaration: its own legal moves (spades only)."""
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        return (Declare(Suit.SPADES),)
+
+
+def go_on(state: State) -> State:
+    return start_play(state)
+
+
+def test_a_declaration_opens_the_play_only_by_the_kits_own_rules() -> None:
+    assert DeclareTrump(SUITS, start_play).opens_to_play()
+    assert not DeclareTrump(SUITS, go_on).opens_to_play()
+    assert not OwnDeclaration(SUITS, start_play).opens_to_play()
+    assert not OwnDeclarations(SUITS, start_play).opens_to_play()
+    rules = kinglib.load_rules("turkish")
+    state = rules.new_deal("trumps", rules.deal(0, random.Random(5)).hands, dealer=0)
+    assert OwnDeclaration(SUITS, start_play).open_at_random(state, draws_for(5)) is None
+
+
+class HouseDeclaration:
+    """A house rule whose DECLARE phase has an ``apply`` of its own."""
+
+    @kinglib.hookimpl
+    def kinglib_phases(self, rules: kinglib.Rules) -> dict[Phase, PhaseRules]:
+        return {Phase.DECLARE: OwnDeclaration(SUITS, start_play)}
+
+
+def test_a_trump_round_chosen_before_a_declaration_of_its_own_opens_only_the_choice() -> None:
+    """The choice is drawn; the trump is left to the house rule's phase, on states."""
+    rules = kinglib.load_rules("turkish", plugins=[HouseDeclaration()])
+    for seed in range(200):
+        state = rules.new_match(seed=seed)
+        phase = rules.phase_for(state)
+        assert isinstance(phase, ChooseContract)
+        draws = draws_for(seed)
+        opening = phase.open_at_random(state, draws)
+        assert opening is not None
+        choice = opening.moves[0]
+        assert isinstance(choice, Choose)
+        if rules.contracts[choice.contract].trump_round:
+            break
+    else:
+        pytest.fail("no trumps chosen first in 200 matches")
+    assert opening.moves == (choice,)
+    assert (opening.contract, opening.trump, opening.maker) == (None, None, None)
+    after = state.apply(opening.moves[0])
+    assert after.phase is Phase.DECLARE and after.contract == "trumps"
+
+
+@attrs.frozen
+class FirstDealAnything(ChoicePlan):
+    """A house plan whose first deal may be any contract, beyond the plan's own."""
+
+    def choices(
+        self, state: State, seat: int, choosers: tuple[int, ...] | None = None
+    ) -> tuple[str, ...]:
+        offered = super().choices(state, seat, choosers)
+        if state.deal_number > 1:
+            return offered
+        return (*offered, *(c for c in state.rules.contracts if c not in offered))
+
+
+def test_a_plan_may_offer_a_contract_beyond_its_order() -> None:
+    rules = kinglib.load_rules("turkish")
+    plan = FirstDealAnything(deals=4, shared=(("no_tricks", 4),))
+    phase = ChooseContract(rules, plan, start_play)
+    state = rules.new_match(seed=2)
+    moves = phase.legal_moves(state)
+    assert moves == tuple(
+        Choose(c) for c in ("no_tricks", *(c for c in rules.contracts if c != "no_tricks"))
+    )

@@ -282,9 +282,8 @@ class ChooseContract(PhaseRules):
         declare = self.rules.phases.get(Phase.DECLARE)
         if not (isinstance(declare, DeclareTrump) and declare.opens_to_play()):
             return Opening((choice,))
-        named = declare.moves[draws[seat].below(len(declare.moves))]
-        assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
-        return Opening((choice, named), contract, named.trump, seat)
+        named, trump = declare.draw_trump(seat, draws)
+        return Opening((choice, named), contract, trump, seat)
 
 
 class DeclareTrump(PhaseRules):
@@ -329,9 +328,14 @@ class DeclareTrump(PhaseRules):
         seat = state.to_move
         contract = state.contract_info
         assert seat is not None and contract is not None
+        named, trump = self.draw_trump(seat, draws)
+        return Opening((named,), contract, trump, state.maker)
+
+    def draw_trump(self, seat: int, draws: Sequence[Draws]) -> tuple[Declare, Suit | str]:
+        """The declaration ``seat`` makes at random (``moves[draws[seat].below(n)]``), its trump."""
         named = self.moves[draws[seat].below(len(self.moves))]
         assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
-        return Opening((named,), contract, named.trump, state.maker)
+        return named, named.trump
 
 
 def check_given_trump(
