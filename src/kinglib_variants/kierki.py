@@ -37,12 +37,13 @@ hand dealt in the order written (its first five cards first).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from kinglib.engine.phases import PhaseRules
+from kinglib.engine.kernel import Draws
+from kinglib.engine.phases import Opening, PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.sampling import HiddenLayout, stock_layout
 from kinglib.engine.state import Phase, State
@@ -393,6 +394,23 @@ class DeclareOnFirstCards(PhaseRules):
             maker=call.declarer,
             aux=TrumpCall(declarer=call.declarer, rest=(0,) * len(hands)),
         )
+
+    def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
+        """The trump named at random and the rest of the cards dealt: the card play opens.
+
+        That is when this class's own rules name it (else ``None``).
+        """
+        own = type(self)
+        if own.legal_moves is not DeclareOnFirstCards.legal_moves:
+            return None
+        if own.apply is not DeclareOnFirstCards.apply:
+            return None
+        call = state.aux
+        assert isinstance(call, TrumpCall)
+        named = self.moves[draws[call.declarer].below(len(self.moves))]
+        assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
+        hands = tuple(h | r for h, r in zip(state.hands_mask, call.rest))
+        return Opening((named,), state.contract_info, named.trump, call.declarer, hands)
 
 
 # --------------------------------------------------------------------- the hooks

@@ -34,6 +34,7 @@ from kinglib.adapters import openspiel as king_spiel
 from kinglib.adapters import pettingzoo as king_zoo
 from kinglib.apps.human import phase_hint
 from kinglib.apps.play_text import extra_lines
+from kinglib.engine.kernel import Draws
 from kinglib.io.sheet import ScoreSheet, columns_of, parse_entry
 from kinglib.players.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
@@ -41,7 +42,8 @@ from kinglib.testing import HandBuilt, check_invariants, deal_from_text, play_ou
 from kinglib.testing.conformance import RulesConformance
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank
 from kinglib.values.errors import SheetError
-from kinglib_variants.kierki import TrumpCall, kinglib_sample_hidden
+from kinglib.values.moves import Move
+from kinglib_variants.kierki import DeclareOnFirstCards, TrumpCall, kinglib_sample_hidden
 from tests.support import (
     SUITED,
     SUITED_DEAL,
@@ -558,6 +560,49 @@ def test_while_the_trump_is_named_each_seats_rest_is_hidden_even_from_itself() -
         r, deal_from_text(r, TRUMPS_LAYOUT, contract="no_tricks").view(0)
     )
     assert negative.slots == plain.slots and negative.excluded == ()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, 2**32), st.integers(0, 3), st.booleans(), st.sampled_from(["dealer", "eldest"])
+)
+def test_the_declaration_drawn_in_one_step_is_the_one_made_move_by_move(
+    seed: int, dealer: int, notrump: bool, chooser: str
+) -> None:
+    """``open_at_random`` names the trump and deals the rest as the move would."""
+    r = rules(notrump=notrump, trump_chooser=chooser)
+    state = r.new_deal("trumps", r.deal(dealer, random.Random(seed)).hands, dealer=dealer)
+    assert state.phase is Phase.DECLARE
+    phase = r.phase_for(state)
+    one = [Draws(random.Random(seed + seat).getrandbits) for seat in range(4)]
+    by_move = [Draws(random.Random(seed + seat).getrandbits) for seat in range(4)]
+    opening = phase.open_at_random(state, one)
+    assert opening is not None
+    seat = state.to_move
+    assert seat is not None
+    moves = phase.legal_moves(state)
+    after = phase.apply(state, moves[by_move[seat].below(len(moves))])
+    assert after.phase is Phase.PLAY and after.deal_moves == opening.moves
+    assert (after.contract_info, after.trump, after.maker) == (
+        opening.contract,
+        opening.trump,
+        opening.maker,
+    )
+    assert after.hands_mask == opening.hands != state.hands_mask
+    assert [d.below(2**32) for d in one] == [d.below(2**32) for d in by_move]
+
+
+def test_a_declaration_of_a_house_rule_draws_nothing() -> None:
+    """A subclass with its own legal moves keeps the declaration move by move."""
+
+    class OnlySpades(DeclareOnFirstCards):
+        def legal_moves(self, state: State) -> tuple[Move, ...]:
+            return (Declare(Suit.SPADES),)
+
+    r = rules()
+    state = r.new_deal("trumps", r.deal(0, random.Random(1)).hands, dealer=0)
+    assert OnlySpades(r).open_at_random(state, [Draws(random.Random(1).getrandbits)] * 4) is None
+    assert DeclareOnFirstCards(r).open_at_random(state, [Draws(random.Random(1).getrandbits)] * 4)
 
 
 def test_a_seeded_trumps_deal_shows_each_seat_its_first_five_cards() -> None:

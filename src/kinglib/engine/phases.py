@@ -37,15 +37,18 @@ class Opening:
 
     With a ``contract``, applying ``moves`` one after the other from the state they were drawn
     in reaches the state that :func:`kinglib.engine.tricks.start_play` opens with this
-    contract, trump and maker, nothing else changed. Without one, the moves lead elsewhere (a
-    trump round auctioned, say): the deal goes on from the state they reach (see
-    :meth:`PhaseRules.open_at_random`).
+    contract, trump and maker and these ``hands``, nothing else changed but the piles and the
+    ``aux`` of the phase. Without one, the moves lead elsewhere (a trump round auctioned,
+    say): the deal goes on from the state they reach (see :meth:`PhaseRules.open_at_random`).
 
     Attributes:
         moves: the moves drawn, in order.
         contract: the deal's contract, or ``None`` when the card play does not open yet.
         trump: the trump of the deal, if any.
         maker: the deal's maker (the seat that chose), if any.
+        hands: each seat's hand as a card mask when the play opens, where the opening deals
+            cards (the rest of each hand, dealt after a declaration on the first cards);
+            ``None``: the hands of the state the moves were drawn in.
 
     """
 
@@ -53,6 +56,7 @@ class Opening:
     contract: Contract | None = None
     trump: Suit | str | None = None
     maker: int | None = None
+    hands: tuple[int, ...] | None = None
 
 
 class PhaseRules:

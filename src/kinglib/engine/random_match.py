@@ -500,9 +500,10 @@ class _Runner:
         assert contract is not None
         trump, maker = opening.trump, opening.maker
         kitty = state.pile("kitty").mask if contract.trick_rules.kitty == "first_trick" else 0
-        hands = list(state.hands_mask)
+        dealt = state.hands_mask if opening.hands is None else opening.hands
+        hands = list(dealt)
         taken = list(state.taken_mask)
-        leader = first_leader(rules, contract, state.dealer, maker, state.hands_mask)
+        leader = first_leader(rules, contract, state.dealer, maker, dealt)
         rules_now = deal_rules(rules, contract, trump, maker)
         played, _, ended_early, _, points = self._play(
             contract.id, hands, taken, leader, rules_now, [], kitty
