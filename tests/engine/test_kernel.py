@@ -760,3 +760,21 @@ def test_a_chooser_sees_the_cards_a_forced_draw_brought_into_the_hand() -> None:
     _, winners, _, drawn, _ = kernel.play_deal(hands, [0, 0], 0, 0, 0, [], choose, rules, stock, 0)
     assert (winners, drawn) == ([0], [bits("KH 9S")])
     assert seen == [(bits("AS"), bits("AS")), (bits("9S"), bits("7H KH 9S"))]
+
+
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [("3D", "a card that does not follow"), ("KH 3D", "two cards, one of them legal")],
+)
+def test_a_chooser_that_follows_with_an_illegal_card_is_refused(given: str, why: str) -> None:
+    """Seat 1 holds a heart to follow the ace of hearts: a diamond, or the heart with a
+    diamond besides, is refused by name."""
+    gave = bits(given)
+
+    def choose(seat: int, legal: int, trick_mask: int, led: int, last: bool) -> int:
+        return bits("AH") if seat == 0 else gave
+
+    hands = [bits("AH 2S"), bits("KH 3D")]
+    with pytest.raises(ValueError) as info:
+        kernel.play_deal(hands, [0, 0], 0, 0, 0, [], choose, deal_rules_of(2), [], 0)
+    assert str(info.value) == f"the chooser gave {gave:#x}, not one card of {bits('KH'):#x}", why
