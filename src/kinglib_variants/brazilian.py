@@ -277,7 +277,12 @@ class BrazilianChoice(ChooseContract):
         return super().apply(state, move)
 
     def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
-        """The choice drawn at random: a negative opens the card play, ``trumps`` its auction."""
+        """The choice drawn at random: a negative opens the card play, ``trumps`` its auction.
+
+        That is when the choice goes on through this class's own :meth:`apply` (else ``None``).
+        """
+        if type(self).apply is not BrazilianChoice.apply or self.proceed is not start_play:
+            return None
         seat, choice, contract = self.draw_choice(state, draws)
         if contract.trump_round:
             return Opening((choice,))

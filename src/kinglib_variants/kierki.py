@@ -383,7 +383,7 @@ class DeclareOnFirstCards(PhaseRules):
         assert isinstance(move, Declare)
         call = state.aux
         assert isinstance(call, TrumpCall)
-        hands = tuple(h | r for h, r in zip(state.hands_mask, call.rest))
+        hands = _dealt_in_full(state, call)
         piles = tuple((k, m) for k, m in state.piles_mask if k != UNDEALT)
         return start_play(
             state,
@@ -409,8 +409,13 @@ class DeclareOnFirstCards(PhaseRules):
         assert isinstance(call, TrumpCall)
         named = self.moves[draws[call.declarer].below(len(self.moves))]
         assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
-        hands = tuple(h | r for h, r in zip(state.hands_mask, call.rest))
+        hands = _dealt_in_full(state, call)
         return Opening((named,), state.contract_info, named.trump, call.declarer, hands)
+
+
+def _dealt_in_full(state: State, call: TrumpCall) -> tuple[int, ...]:
+    """Each seat's hand once the rest of its cards (``call.rest``) is dealt, as card masks."""
+    return tuple(h | r for h, r in zip(state.hands_mask, call.rest))
 
 
 # --------------------------------------------------------------------- the hooks

@@ -18,6 +18,7 @@ from kinglib.kit.choosing import ChoicePlan, ChooseContract, DeclareTrump
 from kinglib.values.cards import Suit
 from kinglib.values.deals import Phase
 from kinglib.values.moves import Choose, Declare, Move
+from kinglib_variants.brazilian import BrazilianChoice
 
 SUITS = tuple(Suit)
 
@@ -122,6 +123,25 @@ def test_brazilian_trumps_chosen_opens_its_auction_not_the_play(seed: int) -> No
         assert after.phase is Phase.PLAY
         assert (after.contract_info, after.maker) == (opening.contract, opening.maker)
     assert [d.below(2**32) for d in one] == [d.below(2**32) for d in by_move]
+
+
+def test_a_brazilian_choice_with_its_own_apply_draws_nothing() -> None:
+    """A house rule's choice that applies its own way is left to be played move by move."""
+
+    class OwnChoice(BrazilianChoice):
+        def apply(self, state: State, move: Move) -> State:
+            return super().apply(state, move)
+
+    rules = kinglib.load_rules("brazilian")
+    state = rules.new_match(seed=4)
+    assert state.phase is Phase.CHOOSE
+    phase = rules.phase_for(state)
+    assert isinstance(phase, BrazilianChoice)
+    own = OwnChoice(rules, phase.plan, start_play)
+    draws = draws_for(4)
+    assert own.open_at_random(state, draws) is None
+    assert [d.below(2**32) for d in draws] == [d.below(2**32) for d in draws_for(4)]
+    assert phase.open_at_random(state, draws_for(4)) is not None
 
 
 def test_a_declaration_that_goes_to_the_play_is_drawn_too() -> None:
