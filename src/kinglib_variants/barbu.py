@@ -52,13 +52,15 @@ the doubling round (option ``doubling``), then play. It has no match, so no obli
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from itertools import combinations
 from typing import Any
 
 import attrs
 
-from kinglib.engine.phases import PhaseRules
+from kinglib.engine.kernel import Draws
+from kinglib.engine.phases import Opening, PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.sampling import HiddenLayout
 from kinglib.engine.state import Phase, State
@@ -355,12 +357,31 @@ def doubling_of(rules: Rules, dealer: int, moves: Iterable[Move]) -> Doubling:
     who was doubled, from the dealer's left and ending with the dealer (the redoubling round);
     whatever follows is the play. ``speaker`` is the next to speak when the moves stop first.
     """
-    rest = iter(m for m in moves if not isinstance(m, (Choose, Declare)))
+    rest = _doubling_moves(moves)
+    return walk_rounds(rules, dealer, lambda seat, redoubling, wagers: next(rest, None))
+
+
+def _doubling_moves(moves: Iterable[Move]) -> Iterator[Move]:
+    return iter([m for m in moves if not isinstance(m, (Choose, Declare))])
+
+
+#: A speaker's move in the rounds: ``speak(seat, redoubling, wagers)`` with the wagers so far
+#: (``{(doubler, doubled): multiplier}``), or ``None`` when the moves stop there.
+Speak = Callable[[int, bool, Mapping[tuple[int, int], int]], Move | None]
+
+
+def walk_rounds(rules: Rules, dealer: int, speak: Speak) -> Doubling:
+    """The doubling rounds of a deal dealt by ``dealer``, each speaker's move asked of ``speak``.
+
+    The doubling round asks each non-dealer from the dealer's left, the redoubling round each
+    player who was doubled, from the dealer's left and ending with the dealer (see
+    :func:`doubling_of`). When ``speak`` answers ``None`` the rounds stop, that seat to speak.
+    """
     order = [rules.next_seat(dealer, k) for k in range(1, rules.players)]
     wagers: dict[tuple[int, int], int] = {}
     length = 0
     for seat in order:
-        move = next(rest, None)
+        move = speak(seat, False, wagers)
         if move is None:
             return Doubling(_listed(wagers), speaker=seat, length=length)
         length += 1
@@ -371,7 +392,7 @@ def doubling_of(rules: Rules, dealer: int, moves: Iterable[Move]) -> Doubling:
     for seat in (*order, dealer):
         if seat not in doubled:
             continue
-        move = next(rest, None)
+        move = speak(seat, True, wagers)
         if move is None:
             return Doubling(_listed(wagers), speaker=seat, redoubling=True, length=length)
         length += 1
@@ -381,7 +402,7 @@ def doubling_of(rules: Rules, dealer: int, moves: Iterable[Move]) -> Doubling:
     return Doubling(_listed(wagers), length=length)
 
 
-def _listed(wagers: dict[tuple[int, int], int]) -> tuple[tuple[int, int, int], ...]:
+def _listed(wagers: Mapping[tuple[int, int], int]) -> tuple[tuple[int, int, int], ...]:
     return tuple((a, b, m) for (a, b), m in wagers.items())
 
 
@@ -543,13 +564,62 @@ class DoublingRounds(PhaseRules):
         """
         seat = state.to_move
         assert seat is not None
-        rounds = self.rounds(state)
+        return self.moves_of(state, self.rounds(state), seat)
+
+    def moves_of(self, state: State, rounds: Doubling, seat: int) -> tuple[Move, ...]:
+        """The legal moves of ``seat``, to speak next in the ``rounds`` of ``state``'s deal.
+
+        ``state`` may be any state of the doubling rounds: the rounds so far are ``rounds``.
+        """
         if rounds.redoubling:
             return (_PASS, *self.redoubles(rounds.doublers_of(seat)))
         doubles = self.doubles(self.targets(state, rounds, seat))
         if must_double_dealer(state, seat, self.dealers()):
             return tuple(m for m in doubles if state.dealer in m.seats)
         return (_PASS, *doubles)
+
+    def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
+        """The rest of both rounds drawn at random: the card play then opens.
+
+        The opening of a trick deal settles its points by :func:`settle_wagers` on its
+        wagers (the variant's own scoring) and gives its details; fan-tan is scored from the
+        end of its layout. A subclass with legal moves or an ``apply`` of its own is played a
+        move at a time (``None``).
+        """
+        kind = type(self)
+        if (
+            kind.legal_moves is not DoublingRounds.legal_moves
+            or kind.apply is not DoublingRounds.apply
+        ):
+            return None
+        made = _doubling_moves(state.deal_moves)
+        drawn: list[Move] = []
+
+        def speak(seat: int, redoubling: bool, wagers: Mapping[tuple[int, int], int]) -> Move:
+            """The move made already, else one drawn from ``seat``'s legal moves."""
+            move = next(made, None)
+            if move is None:
+                now = Doubling(_listed(wagers), speaker=seat, redoubling=redoubling)
+                moves = self.moves_of(state, now, seat)
+                move = moves[draws[seat].below(len(moves))]
+                drawn.append(move)
+            return move
+
+        rounds = walk_rounds(self.rules, state.dealer, speak)
+        contract = state.contract_info
+        assert contract is not None
+        if contract.trick_rules.phase is not None:
+            # fan_tan: its places are scored, and given as details, from its layout's end.
+            return Opening(tuple(drawn), contract, state.trump, state.maker)
+        wagers = rounds.wagers
+        return Opening(
+            tuple(drawn),
+            contract,
+            state.trump,
+            state.maker,
+            settle=partial(settle_wagers, wagers),
+            details=(("wagers", wagers),),
+        )
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say why a double, a redouble or a pass is refused."""
@@ -728,7 +798,16 @@ def kinglib_score_deal(state: State) -> tuple[int, ...]:
         for trick, value in zip(state.tricks, contract.trick_values):
             points[trick.winner] += value
         base = tuple(points)
-    wagers = deal_wagers(state)
+    return settle_wagers(deal_wagers(state), base)
+
+
+def settle_wagers(
+    wagers: tuple[tuple[int, int, int], ...], base: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The points of a deal whose ``base`` points are paid on its ``wagers``.
+
+    Each wager ``(a, b, m)`` gives ``a`` ``m·(base[a] − base[b])`` and ``b`` the opposite.
+    """
     if not wagers:
         return base
     out = list(base)

@@ -109,6 +109,23 @@ def test_a_lead_keeps_to_the_allowed_cards_when_it_can(
         assert legal == hand  # nothing else to lead: any card
 
 
+def test_the_rules_by_name_are_the_plain_rules_by_default() -> None:
+    """A rule not named is off: no lead or follow restriction, no trump, nothing scored."""
+    plain = deal_rules_of(4)
+    named = {
+        kernel.R_PLAYERS: 4,
+        kernel.R_STEP: 1,
+        kernel.R_MAKER: -1,
+        kernel.R_VOID: kernel.VOID_TRUMP,
+        kernel.R_OVERTRUMP: kernel.OVER_NEVER,
+    }
+    assert len(plain) == kernel.R_KITTY + 1
+    assert [value == named.get(field, 0) for field, value in enumerate(plain)] == [True] * len(
+        plain
+    )
+    assert deal_rules_of(4, kitty=True, under_duty=HEARTS)[kernel.R_UNDER_DUTY] == HEARTS
+
+
 def test_a_suit_that_may_never_be_led_is_led_by_a_hand_of_it_alone() -> None:
     rules = deal_rules_of(4, never=HEARTS)
     assert kernel.lead_mask(bits("AH KH 7S"), 0, 0, rules) == bits("7S")
@@ -170,6 +187,11 @@ def test_a_card_that_scores_is_not_withheld_below_the_best_card() -> None:
     rules = deal_rules_of(4, under_duty=queens)
     assert kernel.follow_mask(bits("QS 9S AS"), SPADES, bits("KS"), rules, False) == bits("QS")
     assert kernel.follow_mask(bits("QS 7S"), SPADES, bits("9S"), rules, False) == bits("QS 7S")
+    # Below the ace (the first card of its suit) every other card ranks.
+    assert kernel.follow_mask(bits("QS 7S"), SPADES, bits("AS"), rules, False) == bits("QS")
+    # A card of the duty above the best card is not forced: here the ace.
+    aces = deal_rules_of(4, under_duty=bits("AS QS"))
+    assert kernel.follow_mask(bits("AS QS 7S"), SPADES, bits("KS"), aces, False) == bits("QS")
     # Void, it is the discard duty that says what goes.
     both = deal_rules_of(4, under_duty=queens, void_duty=queens)
     assert kernel.follow_mask(bits("QD 7D"), SPADES, bits("KS"), both, False) == bits("QD")
@@ -217,6 +239,17 @@ def test_jokers_count_as_their_suit_and_may_be_free() -> None:
     assert kernel.follow_mask(bits("JK1 7S"), HEARTS | kernel.JOKERS, bits("AH"), plain, False) == (
         bits("JK1")
     )
+    # Overtrumping concerns a trump lead only: a heart led and trumped, the joker still follows.
+    clubs = SUIT_MASKS[Suit.CLUBS]
+    over = deal_rules_of(
+        4,
+        trumps=clubs,
+        overtrump=kernel.OVER_TRUMP_LEAD,
+        jokers=kernel.JOKERS,
+        joker_suit=HEARTS,
+    )
+    hearts = HEARTS | kernel.JOKERS
+    assert kernel.follow_mask(bits("7H JK1"), hearts, bits("AH 9C"), over, False) == bits("7H JK1")
 
 
 # ------------------------------------------------------------------------------ the trick
@@ -240,6 +273,7 @@ def test_the_trick_winner_in_trumps_notrump_and_misere() -> None:
     assert winner("JK1 TH 7H 3H", jokers) == 0  # a joker beats the ten
     assert winner("AS JK2 KS JK1", jokers) == 1  # off hearts the first joker wins
     assert winner("7H JK2 JK1 TH", jokers) == 1
+    assert winner("KH JK1 AH 3H", jokers) == 2  # the best of the cards above a joker
     codes = [kernel.play_code(seat, Card.parse(t).index) for seat, t in ((2, "9S"), (3, "KS"))]
     assert kernel.winner_of(codes, bits("KS")) == 3
 

@@ -100,6 +100,27 @@ def test_random_match_follows_house_rules_that_restrict_moves() -> None:
     assert changed == 3
 
 
+class ScoresTwice:
+    """A house rule: a deal scores twice what the variant gives it (its wagers included)."""
+
+    @kinglib.hookimpl(wrapper=True)
+    def kinglib_score_deal(self, rules: Rules, state: State) -> Any:
+        points = yield
+        return tuple(2 * p for p in points)
+
+
+def test_a_house_rule_scoring_deals_is_heard_after_an_opening_that_settles_them() -> None:
+    """barbu's doubling rounds settle their deals on integers; another plugin's score counts."""
+    plain = kinglib.load_rules("barbu")
+    twice = kinglib.load_rules("barbu", plugins=[ScoresTwice()])
+    for i in range(2):
+        seed = game_seed(9, i)
+        assert_same_match(twice, seed)
+        assert random_outcome(twice, seed).totals == tuple(
+            2 * t for t in random_outcome(plain, seed).totals
+        )
+
+
 def test_play_game_with_random_bots_is_the_public_match() -> None:
     seed = game_seed(8, 3)
     result = play_game(SIMPLE, None, seed)

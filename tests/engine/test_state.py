@@ -172,3 +172,16 @@ def test_a_deal_that_does_not_divide_is_refused_by_its_numbers() -> None:
 def test_each_deal_of_a_match_has_its_own_generator() -> None:
     assert deal_rng(5, 2).random() == random.Random("kinglib/5/2").random()
     assert deal_rng(5, 2).random() != deal_rng(5, 3).random()
+
+
+def test_after_moves_is_after_one_move_at_a_time() -> None:
+    """Several moves added in one step: the same state as adding them one after the other."""
+    state = deal_from_text(kinglib.load_rules("simple"), MIXED_DEAL, contract="no_tricks", dealer=3)
+    first, second = (Play(Card.parse(c)) for c in ("7S", "8S"))
+    assert state.after_moves((first, second), to_move=2) == state.after(first).after(
+        second, to_move=2
+    )
+    assert state.after_moves((first, second)).deal_moves == (*state.deal_moves, first, second)
+    assert state.after_moves((), to_move=1) == state.evolve(to_move=1)
+    with pytest.raises(TypeError, match="State has no field 'colour'"):
+        state.after_moves((first,), colour=1)

@@ -25,6 +25,7 @@ from kinglib import (
     State,
     Suit,
 )
+from kinglib.engine.kernel import Draws
 from kinglib.engine.phases import PhaseRules
 from kinglib.players.bots import HeuristicBot, RandomBot, SearchBot
 from kinglib.plugins.invariants import invariants_of
@@ -631,6 +632,72 @@ def test_no_doubling_plays_at_once() -> None:
     assert end.results[-1].details == ()
 
 
+def test_the_wagers_settle_the_rule_books_example() -> None:
+    """Seat 1 took K♥ (−20); each wager pays its multiple of the difference."""
+    wagers = ((1, 0, 1), (1, 3, 2), (3, 0, 2))
+    assert barbu.settle_wagers(wagers, (0, -20, 0, 0)) == (20, -80, 0, 40)
+    assert barbu.settle_wagers((), (0, -20, 0, 0)) == (0, -20, 0, 0)
+
+
+def fresh_draws(seed: int) -> list[Draws]:
+    return [Draws(random.Random(seed + seat).getrandbits) for seat in range(4)]
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), deals=st.integers(0, 27))
+def test_the_doubling_rounds_drawn_in_one_step_are_the_ones_made_move_by_move(
+    seed: int, deals: int
+) -> None:
+    """``open_at_random`` draws each speaker's move as the move-by-move play draws it.
+
+    Deep in a match the doubles owed to the dealer restrict the moves drawn as well.
+    """
+    r = rules()
+    rng = random.Random(seed)
+    state = r.new_match(seed=seed)
+    while not (state.phase is Phase.DOUBLE and state.deal_number > deals) and not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    if state.is_over:  # every deal of the last dealer passed without a doubling round
+        return
+    phase = r.phase_for(state)
+    one, by_move = fresh_draws(seed), fresh_draws(seed)
+    opening = phase.open_at_random(state, one)
+    assert opening is not None
+    after = state
+    while after.phase is Phase.DOUBLE:
+        seat = after.to_move
+        assert seat is not None
+        moves = phase.legal_moves(after)
+        after = phase.apply(after, moves[by_move[seat].below(len(moves))])
+    assert after.phase is Phase.PLAY
+    assert after.deal_moves == (*state.deal_moves, *opening.moves) and opening.moves
+    assert (after.contract_info, after.trump, after.maker) == (
+        opening.contract,
+        opening.trump,
+        opening.maker,
+    )
+    if after.contract == "fan_tan":  # scored from the end of its layout
+        assert opening.settle is None and opening.details == ()
+    else:
+        assert opening.details == tuple(r.deal_details(after))
+    assert [d.below(2**32) for d in one] == [d.below(2**32) for d in by_move]
+
+
+def test_doubling_rounds_of_a_house_rule_are_drawn_move_by_move() -> None:
+    """A subclass with legal moves of its own: ``open_at_random`` draws nothing."""
+
+    class PassOnly(barbu.DoublingRounds):
+        def legal_moves(self, state: State) -> tuple[kinglib.Move, ...]:
+            return (Pass(),)
+
+    r = rules()
+    state = deal_from_text(r, EXAMPLE, contract="no_king_of_hearts", dealer=0)
+    draws = fresh_draws(1)
+    assert PassOnly(r).open_at_random(state, draws) is None
+    assert [d.below(2**32) for d in draws] == [d.below(2**32) for d in fresh_draws(1)]
+    assert barbu.DoublingRounds(r).open_at_random(state, draws) is not None
+
+
 def test_the_move_texts() -> None:
     assert str(Double((3, 0))) == "double 0 3" and Double(2).seats == (2,)
     assert str(Redouble((1,))) == "redouble 1"
@@ -714,7 +781,15 @@ def test_random_deals_score_by_the_price_table_and_the_wagers(
     hands = shuffled_hands(rng, rules().deck)
     state = rules().new_deal(contract, hands, dealer=dealer)
     pick = random_policy(rng)
+    opening = None
     while not state.is_over:
+        if state.phase is Phase.DOUBLE:
+            # The rounds drawn in one step, as a simulated match draws them, then played.
+            opening = state.rules.phase_for(state).open_at_random(state, fresh_draws(seed))
+            assert opening is not None
+            for move in opening.moves:
+                state = state.apply(move)
+            continue
         state = state.apply(pick(state, state.legal_moves()))
     result = state.results[-1]
     base = base_points(state)
@@ -724,6 +799,9 @@ def test_random_deals_score_by_the_price_table_and_the_wagers(
         expected[b] += m * (base[b] - base[a])
     assert result.points == tuple(expected)
     assert sum(result.points) == TOTALS[contract]
+    # The opening settles the deal as it is scored.
+    assert opening is not None and opening.settle is not None
+    assert opening.settle(base) == result.points and opening.details == result.details
 
 
 def test_a_match_through_play_records_and_bots() -> None:

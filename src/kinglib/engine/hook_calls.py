@@ -196,12 +196,16 @@ def house_filter(
 
 
 def answered_by_defaults(
-    pm: pluggy.PluginManager, name: str, contract_id: str | None = None
+    pm: pluggy.PluginManager,
+    name: str,
+    contract_id: str | None = None,
+    also: tuple[str, ...] = (),
 ) -> bool:
     """Whether only kinglib's own plugin answers hook ``name`` (for deals of ``contract_id``).
 
-    An implementation marked with :func:`kinglib.for_contracts` for other contracts does not
-    count for deals of ``contract_id``; a wrapper always counts.
+    The plugins named in ``also`` may answer it too, but not wrap it. An implementation marked
+    with :func:`kinglib.for_contracts` for other contracts does not count for deals of
+    ``contract_id``; a wrapper always counts.
     """
     for impl in getattr(pm.hook, name).get_hookimpls():
         if impl.plugin_name == DEFAULTS:
@@ -211,7 +215,8 @@ def answered_by_defaults(
         scope = contracts_of(impl.function)
         if scope is not None and contract_id is not None and contract_id not in scope:
             continue
-        return False
+        if impl.plugin_name not in also:
+            return False
     return True
 
 

@@ -13,7 +13,7 @@ import attrs
 from kinglib.values.moves import Move
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from kinglib.engine.kernel import Draws
     from kinglib.engine.state import State
@@ -49,6 +49,13 @@ class Opening:
         hands: each seat's hand as a card mask when the play opens, where the opening deals
             cards (the rest of each hand, dealt after a declaration on the first cards);
             ``None``: the hands of the state the moves were drawn in.
+        settle: for a variant that scores its deals itself, how this deal's points follow
+            from the points its contract gives for the tricks and cards taken (as kinglib
+            scores them), given when the variant's scoring reads nothing else of the deal: a
+            wager made in the opening and paid on those points, say. ``None``: the deal is
+            scored from the state it ends in.
+        details: with ``settle``, the deal's details as the variant's ``kinglib_deal_details``
+            gives them for the state the deal ends in.
 
     """
 
@@ -57,6 +64,8 @@ class Opening:
     trump: Suit | str | None = None
     maker: int | None = None
     hands: tuple[int, ...] | None = None
+    settle: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+    details: tuple[tuple[str, Any], ...] = ()
 
 
 class PhaseRules:

@@ -33,7 +33,7 @@ import attrs
 
 from kinglib.engine.builds import draws_ahead
 from kinglib.engine.flow import deal_result, match_end_state, start_deal
-from kinglib.engine.hook_calls import DEFAULTS, answered_by_defaults
+from kinglib.engine.hook_calls import answered_by_defaults
 from kinglib.engine.kernel import (
     DRAW_INDEX,
     DRAWS_LIKE_CHOICE,
@@ -164,22 +164,25 @@ class _Plan:
             trick_play is not None
             and trick_play.opens_whole_deals
             and self.stock_deal
-            and _answered_only_by(pm, "kinglib_begin_deal", (DEFAULTS, _variant_plugin(rules)))
+            and answered_by_defaults(pm, "kinglib_begin_deal", also=(_variant_plugin(rules),))
         )
         # The kernel's trick play starts its deals as kinglib's own does.
         own_start = (
             trick_play is not None and type(trick_play).kernel_start is TrickPlay.kernel_start
         )
 
-        def kernel_scored(cid: str) -> bool:
-            """Whether the kernel plays contract ``cid`` and kinglib's own hook scores it."""
+        def kernel_played(cid: str) -> bool:
+            """Whether the kernel plays the tricks of contract ``cid``."""
             contract = rules.contracts.get(cid)
             return (
                 trick_play is not None
                 and contract is not None
                 and contract.trick_rules.phase is None
-                and answered_by_defaults(pm, "kinglib_score_deal", cid)
             )
+
+        def kernel_scored(cid: str) -> bool:
+            """Whether the kernel plays contract ``cid`` and kinglib's own hook scores it."""
+            return kernel_played(cid) and answered_by_defaults(pm, "kinglib_score_deal", cid)
 
         for cid in set(entries):
             self.whole[cid] = (
@@ -196,6 +199,19 @@ class _Plan:
                 own_start
                 and kernel_scored(cid)
                 and answered_by_defaults(pm, "kinglib_deal_details", cid)
+            )
+            for cid in rules.contracts
+        }
+        # A deal of each contract, once an opening that settles its points is drawn (a
+        # variant's own scoring of the kernel's points: see Opening.settle), when no plugin
+        # but the variant's own scores it or gives its details: it goes on on integers too.
+        variant = (_variant_plugin(rules),)
+        self.settled_after_opening = {
+            cid: (
+                own_start
+                and kernel_played(cid)
+                and answered_by_defaults(pm, "kinglib_score_deal", cid, also=variant)
+                and answered_by_defaults(pm, "kinglib_deal_details", cid, also=variant)
             )
             for cid in rules.contracts
         }
@@ -251,14 +267,6 @@ def _variant_plugin(rules: Rules) -> str:
     return f"kinglib.variant.{rules.variant}"
 
 
-def _answered_only_by(pm: Any, name: str, plugins: tuple[str, ...]) -> bool:
-    """Whether no plugin but these answers hook ``name`` (and none of them wraps it)."""
-    for impl in getattr(pm.hook, name).get_hookimpls():
-        if impl.plugin_name not in plugins or impl.hookwrapper or impl.wrapper:
-            return False
-    return True
-
-
 def _plan(rules: Rules) -> _Plan:
     cache: dict[Any, Any] = rules._deal_rules
     plan: _Plan | None = cache.get(_Plan)
@@ -297,6 +305,7 @@ class _Runner:
         }
         # A deal opened by drawn moves goes on on integers unless its end state is wanted.
         self.whole_after_opening = {} if self.want_final else plan.whole_after_opening
+        self.settled_after_opening = {} if self.want_final else plan.settled_after_opening
         self.ahead = draws_ahead(Draws)
         self.draws = [
             Draws(random.Random(game_seed(seed, seat)).getrandbits, self.ahead)
@@ -465,8 +474,7 @@ class _Runner:
                     # A phase whose moves open the card play (a choice of contract).
                     opening = phase_rules.open_at_random(state, draws)
                     if opening is not None:
-                        contract = opening.contract
-                        if contract is not None and self.whole_after_opening.get(contract.id):
+                        if self._goes_on_on_integers(opening):
                             return self._opened_deal(state, opening)
                         for move in opening.moves:
                             state = rules.phase_for(state).apply(state, move)
@@ -489,11 +497,21 @@ class _Runner:
             # random.Random.choice(moves), drawn as the kernel draws.
             state = phase_rules.apply(state, moves[draws[seat].below(len(moves))])
 
+    def _goes_on_on_integers(self, opening: Opening) -> bool:
+        """Whether the deal goes on on integers after ``opening`` (see :meth:`_opened_deal`)."""
+        contract = opening.contract
+        if contract is None:
+            return False
+        if opening.settle is not None:
+            return self.settled_after_opening.get(contract.id, False)
+        return self.whole_after_opening.get(contract.id, False)
+
     def _opened_deal(self, state: State, opening: Opening) -> MatchOutcome | None:
         """The deal of ``state`` after its ``opening``, on integers; the outcome if the match ends.
 
         The results are kept as the card-by-card play keeps them, the opening's moves among
-        the deal's moves; only the end state is not built (none is wanted).
+        the deal's moves and its points settled as the opening says; only the end state is
+        not built (none is wanted).
         """
         rules = self.rules
         contract = opening.contract
@@ -508,6 +526,8 @@ class _Runner:
         played, _, ended_early, _, points = self._play(
             contract.id, hands, taken, leader, rules_now, [], kitty
         )
+        if opening.settle is not None:
+            points = opening.settle(points)
         self.results = [
             *state.results,
             DealResult(
@@ -518,6 +538,7 @@ class _Runner:
                 dealer=state.dealer,
                 chooser=maker,
                 trump=trump,
+                details=opening.details,
             ),
         ]
         self.past_moves = [

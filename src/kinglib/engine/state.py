@@ -16,7 +16,7 @@ state through :data:`card_play_fields`, :data:`carried_legal` and :data:`move_ch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -271,6 +271,17 @@ class State(Record):
         except KeyError as exc:
             raise TypeError(f"State has no field {exc.args[0]!r}") from None
         return _tuple_new(State, values)
+
+    def after_moves(self, moves: Iterable[Move], **changes: Any) -> State:
+        """A copy with ``moves`` added, in order, to the current deal's moves, some fields changed.
+
+        ``state.after_moves((a, b), **changes)`` is ``state.after(a).after(b, **changes)``,
+        without the state between (for a phase that plays several moves in one step).
+        """
+        chain = self[_CHAIN]
+        for move in moves:
+            chain = (chain, move)
+        return self.evolve(_chain=chain, **changes)
 
     # ----------------------------------------------------------------- public reading
 

@@ -39,7 +39,7 @@ from kinglib.engine.state import State
 from kinglib.engine.tricks import first_leader
 from kinglib.engine.view import View
 from kinglib.plugins.hookspecs import for_contracts, hookimpl
-from kinglib.values.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
+from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit
 from kinglib.values.moves import PLAYS, Move, Pass, Play
 
 __all__ = [
@@ -62,6 +62,8 @@ LAYOUT = "layout"
 
 _PASS = Pass()
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+#: Each suit's mask and its ace (the suit's lowest bit), for the rows of the layout.
+_ROWS = tuple((SUIT_MASKS[suit], SUIT_MASKS[suit] & -SUIT_MASKS[suit]) for suit in _SUITS)
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
 _SUIT_NAMES[Suit.CLUBS] = "clubs"
 
@@ -133,18 +135,17 @@ def playable_mask(layout: int, start: Rank | None, deck: int) -> int:
     """
     if start is None:
         return deck if not layout else 0
+    opening = RANK_MASKS[start]
     playable = 0
-    for suit in _SUITS:
-        row = layout & SUIT_MASKS[suit]
+    for suit, ace in _ROWS:
+        row = layout & suit
         if not row:
-            playable |= Card(suit, start).mask
+            playable |= opening & suit
             continue
         top = row & -row  # the row's highest card (an ace is its suit's lowest bit)
-        bottom = 1 << (row.bit_length() - 1)
-        first = SUIT_MASKS[suit] & -SUIT_MASKS[suit]
-        if top != first:
+        if top != ace:
             playable |= top >> 1
-        playable |= (bottom << 1) & SUIT_MASKS[suit]
+        playable |= (1 << row.bit_length()) & suit  # the card below the row's lowest
     return playable & deck
 
 
@@ -248,11 +249,9 @@ class FanTanPlay(PhaseRules):
             seat = rules.next_seat(seat)
             while not hands[seat]:
                 seat = rules.next_seat(seat)
-        for move in moves[:-1]:
-            state = state.after(move)
         piles = tuple(sorted({**dict(state.piles_mask), LAYOUT: layout}.items()))
-        return state.after(
-            moves[-1],
+        return state.after_moves(
+            moves,
             hands_mask=tuple(hands),
             piles_mask=piles,
             aux=FanTan(start=start, out=tuple(out)),
