@@ -362,7 +362,7 @@ def doubling_of(rules: Rules, dealer: int, moves: Iterable[Move]) -> Doubling:
 
 
 def _doubling_moves(moves: Iterable[Move]) -> Iterator[Move]:
-    return iter([m for m in moves if not isinstance(m, (Choose, Declare))])
+    return (m for m in moves if not isinstance(m, (Choose, Declare)))
 
 
 #: A speaker's move in the rounds: ``speak(seat, redoubling, wagers)`` with the wagers so far
