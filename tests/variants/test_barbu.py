@@ -644,13 +644,18 @@ def fresh_draws(seed: int) -> list[Draws]:
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32), deals=st.integers(0, 27))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    deals=st.integers(0, 27),
+    partway=st.integers(0, 5),
+)
 def test_the_doubling_rounds_drawn_in_one_step_are_the_ones_made_move_by_move(
-    seed: int, deals: int
+    seed: int, deals: int, partway: int
 ) -> None:
     """``open_at_random`` draws each speaker's move as the move-by-move play draws it.
 
-    Deep in a match the doubles owed to the dealer restrict the moves drawn as well.
+    Deep in a match the doubles owed to the dealer restrict the moves drawn as well; from a
+    state ``partway`` moves into the rounds, the moves made are kept and the rest drawn.
     """
     r = rules()
     rng = random.Random(seed)
@@ -659,6 +664,11 @@ def test_the_doubling_rounds_drawn_in_one_step_are_the_ones_made_move_by_move(
         state = state.apply(rng.choice(state.legal_moves()))
     if state.is_over:  # every deal of the last dealer passed without a doubling round
         return
+    for _ in range(partway):
+        following = state.apply(rng.choice(state.legal_moves()))
+        if following.phase is not Phase.DOUBLE:
+            break
+        state = following
     phase = r.phase_for(state)
     one, by_move = fresh_draws(seed), fresh_draws(seed)
     opening = phase.open_at_random(state, one)
