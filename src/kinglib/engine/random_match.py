@@ -142,13 +142,18 @@ class _Plan:
     def __init__(self, rules: Rules) -> None:
         pm = rules.plugin_manager
         trick_play = self.trick_play = kernel_trick_play(rules)
-        # kinglib's own deal: the piles laid aside first, in order, then the hands.
-        self.stock_deal = answered_by_defaults(pm, "kinglib_deal")
+        # kinglib's own deal: the piles laid aside first, in order, then the hands, drawn as
+        # the kernel draws (a pack that does not divide is dealt by the hook, which says so).
         piles = dict(rules.deal_piles)
         self.pile_names = list(piles)
         self.pack = [1 << i for i in range(54) if rules.deck.mask >> i & 1]
         hand = (len(self.pack) - sum(piles.values())) // rules.players
         self.cut = [*piles.values(), *[hand] * rules.players]
+        self.stock_deal = (
+            DRAWS_LIKE_CHOICE
+            and answered_by_defaults(pm, "kinglib_deal")
+            and sum(self.cut) == len(self.pack)
+        )
         self.trick_play_stock = trick_play.stock_pile if trick_play is not None else None
         self.full = (1,) * rules.players  # every seat holds cards in an even deal
         self.trick_values = {cid: list(c.trick_values) for cid, c in rules.contracts.items()}
@@ -230,6 +235,21 @@ class _Plan:
         #: The deals of a match that the kernel plays whole, start to end (see _match_deals).
         self.match_deals = self._match_deals(rules, piles)
 
+    def deal(self, rng: random.Random, ahead: bool) -> tuple[list[int], dict[str, int], list[int]]:
+        """The deal of kinglib's own hook, drawn from ``rng`` with the same draws.
+
+        Returns the hands' masks, the piles' masks by name and the stock the kernel draws from
+        (its card indices in the order dealt; empty when it draws from none).
+        """
+        cut, shuffled = deal_cards(self.pack, self.cut, Draws(rng.getrandbits, ahead))
+        count = len(self.pile_names)
+        stock: list[int] = []
+        if self.stock_at >= 0:
+            first = sum(self.cut[: self.stock_at])
+            stop = first + self.cut[self.stock_at]
+            stock = [bit.bit_length() - 1 for bit in shuffled[first:stop]]
+        return cut[count:], dict(zip(self.pile_names, cut[:count])), stock
+
     def _match_deals(self, rules: Rules, piles: dict[str, int]) -> list[MatchDeal] | None:
         """The deals of :func:`kinglib.engine.kernel.whole_match`, or None when it cannot play them.
 
@@ -275,14 +295,14 @@ def _plan(rules: Rules) -> _Plan:
     return plan
 
 
-_DRAW = Draw()
+#: The move of each index of a kernel's code (``code & 63``): the play of a card (0 to 53),
+#: else the draw (``DRAW_INDEX``; no code holds the indices between).
+_MOVE_OF_INDEX: tuple[Move, ...] = (*PLAYS, *[Draw()] * (DRAW_INDEX + 1 - len(PLAYS)))
 
 
 def _moves_of(played: list[list[int]]) -> tuple[Move, ...]:
-    plays = PLAYS
-    return tuple(
-        _DRAW if code & 63 == DRAW_INDEX else plays[code & 63] for codes in played for code in codes
-    )
+    move_of = _MOVE_OF_INDEX
+    return tuple([move_of[code & 63] for codes in played for code in codes])
 
 
 class _Runner:
@@ -331,15 +351,7 @@ class _Runner:
                     return final
                 number += 1
                 continue
-            state = start_deal(
-                rules,
-                self.setup,
-                number,
-                self.totals,
-                tuple(self.results),
-                tuple(self.past_moves),
-            )
-            final = self._deal_on_states(state)
+            final = self._deal_on_states(self._start_deal(number))
             if final is not None:
                 return final
             number = len(self.results) + 1
@@ -379,17 +391,9 @@ class _Runner:
         rng = rules.rng(self.seed, number)
         contract = rules.contracts[cid]
         rules_now = deal_rules(rules, contract, None, None)
-        piles: dict[str, int] = {}
         stock: list[int] = []
         if plan.stock_deal:
-            cut, shuffled = deal_cards(plan.pack, plan.cut, Draws(rng.getrandbits, self.ahead))
-            count = len(plan.pile_names)
-            piles = dict(zip(plan.pile_names, cut[:count]))
-            dealt = cut[count:]
-            if plan.stock_at >= 0:
-                first = sum(plan.cut[: plan.stock_at])
-                stop = first + plan.cut[plan.stock_at]
-                stock = [bit.bit_length() - 1 for bit in shuffled[first:stop]]
+            dealt, piles, stock = plan.deal(rng, self.ahead)
         else:
             deal = rules.deal(dealer, rng)
             dealt = [hand.mask for hand in deal.hands]
@@ -420,23 +424,16 @@ class _Runner:
         past_before = tuple(self.past_moves)
         self.results.append(result)
         self.past_moves.append(_moves_of(played))
-        if not rules.match_over(self.totals, tuple(self.results)):
+        if not self._match_over():
             return None
         if not self.want_final:
             return self._outcome(None)
         # The last deal: its end state, as the card-by-card play would have built it.
         trick_play = plan.trick_play
         assert trick_play is not None
-        begun = State._dealt(
-            rules,
-            self.setup,
-            number,
-            dealer,
-            tuple(dealt),
-            tuple(sorted(piles.items())),
-            tuple(map(lambda a, b: a - b, self.totals, points)),
-            results_before,
-            past_before,
+        totals_before = tuple(map(lambda a, b: a - b, self.totals, points))
+        begun = self._dealt(
+            number, dealer, dealt, piles, totals_before, results_before, past_before
         )
         opened = start_play(begun, contract_info=contract, trump=None)
         end = trick_play.kernel_end(opened, played, winners, drawn, hands, taken, [])
@@ -445,6 +442,44 @@ class _Runner:
         return self._finished(final)
 
     # ------------------------------------------------------------------ on states
+
+    def _start_deal(self, number: int) -> State:
+        """Deal ``number`` dealt and opened, as :func:`~kinglib.engine.flow.start_deal` does.
+
+        kinglib's own deal is drawn on integers (the same draws of the same generator).
+        """
+        rules = self.rules
+        results, past_moves = tuple(self.results), tuple(self.past_moves)
+        if not self.plan.stock_deal:
+            return start_deal(rules, self.setup, number, self.totals, results, past_moves)
+        dealer = rules.dealer_for(number)
+        dealt, piles, _ = self.plan.deal(rules.rng(self.seed, number), self.ahead)
+        return rules.begin_deal(
+            self._dealt(number, dealer, dealt, piles, self.totals, results, past_moves)
+        )
+
+    def _dealt(
+        self,
+        number: int,
+        dealer: int,
+        dealt: list[int],
+        piles: dict[str, int],
+        totals: tuple[int, ...],
+        results: tuple[DealResult, ...],
+        past_moves: tuple[tuple[Move, ...], ...],
+    ) -> State:
+        """The state of deal ``number`` as dealt: ``dealt`` the hands, ``piles`` by name."""
+        return State._dealt(
+            self.rules,
+            self.setup,
+            number,
+            dealer,
+            tuple(dealt),
+            tuple(sorted(piles.items())),
+            totals,
+            results,
+            past_moves,
+        )
 
     def _deal_on_states(self, state: State) -> MatchOutcome | None:
         """Play from ``state`` until a deal ends that this runner goes on from, or the match.
@@ -546,7 +581,7 @@ class _Runner:
             (*state.deal_moves, *opening.moves, *_moves_of(played)),
         ]
         self.totals = tuple(map(add, state.totals, points))
-        if rules.match_over(self.totals, tuple(self.results)):
+        if self._match_over():
             return self._outcome(None)
         return None
 
@@ -571,6 +606,14 @@ class _Runner:
         trick_values, card_values = self.plan.trick_values[cid], self.plan.card_values[cid]
         points = tuple(deal_points(taken, winners, trick_values, card_values))
         return played, winners, ended_early, drawn, points
+
+    def _match_over(self) -> bool:
+        """Whether the match is over after the results kept (the schedule, when it is the say)."""
+        if self.plan.plain_end:
+            over = self.rules.schedule.over_after(len(self.results), self.totals)
+            if over is not None:
+                return over
+        return self.rules.match_over(self.totals, tuple(self.results))
 
     def _deal_ended(self, end: State, *, ended_early: bool) -> MatchOutcome | None:
         """Score the deal that ``end`` ends; the outcome when the match ends with it."""
