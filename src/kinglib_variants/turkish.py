@@ -289,7 +289,7 @@ def kinglib_schedule(rules: Rules) -> Schedule:
 def kinglib_phases(rules: Rules) -> Mapping[Phase, PhaseRules]:
     """Choosing the contract, and naming the trump of ``trumps``; trick play is the default."""
     return {
-        Phase.CHOOSE: ChooseContract(rules, PLAN, start_play),
+        Phase.CHOOSE: ChooseContract(rules, PLAN, start_play, opens_deals=True),
         Phase.DECLARE: DeclareTrump(SUITS, start_play),
     }
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kinglib
@@ -21,6 +21,7 @@ from kinglib.engine import kernel
 from kinglib.engine.hook_calls import answered_by_defaults
 from kinglib.engine.random_match import _plan, random_match, random_outcome
 from kinglib.engine.state import State
+from kinglib.kit.choosing import ChooseContract
 from kinglib.players.bots import RandomBot
 from kinglib.players.matches import game_seed
 from kinglib.plugins.hookspecs import contracts_of
@@ -92,6 +93,69 @@ def test_a_plain_match_is_played_whole_in_the_kernel() -> None:
     plan = _plan(kinglib.load_rules("simple", scheme="otygrysh"))
     assert plan.needs_results and plan.match_deals is None
     assert plan.whole["no_tricks"] and not plan.whole["trumps"]
+
+
+TURKISH_OPTIONS = st.fixed_dictionaries(
+    {
+        "direction": st.sampled_from(["counterclockwise", "clockwise"]),
+        "trump_lead": st.sampled_from(["free", "broken"]),
+        "heart_lead": st.sampled_from(["broken", "never"]),
+        "penalty_duty": st.booleans(),
+        "first_dealer": st.integers(0, 3),
+    }
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(options=TURKISH_OPTIONS, seed=st.integers(min_value=0, max_value=2**63 - 1))
+def test_a_match_of_chosen_deals_is_opened_deal_by_deal_on_integers(
+    options: dict[str, Any], seed: int
+) -> None:
+    rules = kinglib.load_rules("turkish", **options)
+    opener = _plan(rules).deal_opener
+    assert opener is rules.phases[kinglib.Phase.CHOOSE]
+    got = random_outcome(rules, seed)
+    assert got.final is None
+    assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(random_match(rules, seed))
+
+
+class OwnOpening:
+    """A house rule that wraps the opening of each deal (and changes nothing)."""
+
+    @staticmethod
+    @hookimpl(wrapper=True)
+    def kinglib_begin_deal(rules: kinglib.Rules, state: State) -> Any:
+        return (yield)
+
+
+class ChoiceOfMyOwn(ChooseContract):
+    """A choice whose legal moves are its own (the same ones)."""
+
+    def legal_moves(self, state: State) -> tuple[kinglib.Move, ...]:
+        return super().legal_moves(state)
+
+
+def test_the_deals_are_opened_on_integers_only_on_the_variants_word() -> None:
+    turkish = kinglib.load_rules("turkish")
+    choose = turkish.phases[kinglib.Phase.CHOOSE]
+    assert isinstance(choose, ChooseContract) and choose.opens_every_deal()
+    # The variant's word is not enough when a plugin opens the deals or filters the moves.
+    for plugin in (OwnOpening, NoSpadeLeads):
+        rules = kinglib.load_rules("turkish", plugins=[plugin])
+        assert _plan(rules).deal_opener is None
+        seed = game_seed(9, 1)
+        got = random_outcome(rules, seed)
+        assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(public(rules, seed))
+    # A choice without the word, or with legal moves of its own, opens on states.
+    plan, proceed = choose.plan, choose.proceed
+    assert not ChooseContract(turkish, plan, proceed).opens_every_deal()
+    assert not ChoiceOfMyOwn(turkish, plan, proceed, opens_deals=True).opens_every_deal()
+    assert ChooseContract(turkish, plan, proceed, opens_deals=True).opens_every_deal()
+    # A phase says nothing of the kind unless it says so.
+    trick_play = turkish.phases[kinglib.Phase.PLAY]
+    assert not trick_play.opens_every_deal()
+    with pytest.raises(NotImplementedError, match="opens no deal without its state"):
+        trick_play.open_deal_at_random(1, (), ())
 
 
 class Doubled:

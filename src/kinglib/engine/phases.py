@@ -127,6 +127,28 @@ class PhaseRules:
         """
         return None
 
+    def opens_every_deal(self) -> bool:
+        """Whether every deal of a random match may be opened by :meth:`open_deal_at_random`.
+
+        True for a phase that opens each deal of its match (its variant's
+        ``kinglib_begin_deal`` sets this phase, and changes nothing else of the deal as
+        dealt) and whose opening reads nothing of the match but the openings of the deals
+        before: then a random match that keeps nothing (:func:`kinglib.simulate`) plays on
+        integers from the first deal to the last, no state built. The default is false.
+        """
+        return False
+
+    def open_deal_at_random(
+        self, deal_number: int, openings: Sequence[Opening], draws: Sequence[Draws]
+    ) -> Opening:
+        """The opening of deal ``deal_number``, as :meth:`open_at_random` draws it for its state.
+
+        ``openings`` holds the opening of each deal before it, in order. Called only where
+        :meth:`opens_every_deal` is true, and when no house rule filters the legal moves; the
+        opening must open the card play (its ``contract`` given, and no ``settle``).
+        """
+        raise NotImplementedError(f"{type(self).__name__} opens no deal without its state")
+
 
 class ContractPlay(PhaseRules):
     """The PLAY phase of a variant with play phases of its own: each deal to its contract's.

@@ -46,7 +46,7 @@ from kinglib.engine.kernel import (
     play_deal,
     whole_match,
 )
-from kinglib.engine.phases import Opening
+from kinglib.engine.phases import Opening, PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import DealResult, MatchSetup, Phase, State
 from kinglib.engine.tricks import TrickPlay, broken_suits, deal_rules, first_leader, start_play
@@ -234,6 +234,9 @@ class _Plan:
         self.needs_results = not (self.plain_end and all(self.whole.values()))
         #: The deals of a match that the kernel plays whole, start to end (see _match_deals).
         self.match_deals = self._match_deals(rules, piles)
+        #: The phase that opens every deal from the openings before, when a match that keeps
+        #: nothing may be played on integers through it (see _deal_opener).
+        self.deal_opener = self._deal_opener(rules, variant)
 
     def deal(self, rng: random.Random, ahead: bool) -> tuple[list[int], dict[str, int], list[int]]:
         """The deal of kinglib's own hook, drawn from ``rng`` with the same draws.
@@ -280,6 +283,26 @@ class _Plan:
         if schedule.repeat is not None and rules.dealer_for(count + 1) != rules.dealer_for(1):
             return None
         return deals
+
+    def _deal_opener(self, rules: Rules, variant: tuple[str]) -> PhaseRules | None:
+        """The phase that opens every deal on integers, or None when the match cannot use it.
+
+        It can when that phase opens every deal (no plugin but the variant's own opens them),
+        kinglib deals the whole pack in hands, the match ends by its fixed schedule, no house
+        rule filters the legal moves, and every contract, once opened, goes on on integers.
+        """
+        if not (
+            self.plain_end
+            and self.stock_deal
+            and not self.pile_names
+            and rules.schedule.repeat is None
+            and rules.legal_moves_filter is None
+            and answered_by_defaults(rules.plugin_manager, "kinglib_begin_deal", also=variant)
+            and all(self.whole_after_opening.get(cid, False) for cid in rules.contracts)
+        ):
+            return None
+        openers = [phase for phase in rules.phases.values() if phase.opens_every_deal()]
+        return openers[0] if len(openers) == 1 else None
 
 
 def _variant_plugin(rules: Rules) -> str:
@@ -342,6 +365,9 @@ class _Runner:
         rules = self.rules
         if not self.keep and self.plan.match_deals is not None:
             return self._whole_match(self.plan.match_deals)
+        opener = self.plan.deal_opener
+        if opener is not None and not self.want_final:
+            return self._opened_match(opener)
         number = 1
         while True:
             cid = rules.schedule.contract_for(number)
@@ -381,6 +407,39 @@ class _Runner:
             self.ahead,
         )
         self.totals = tuple(totals)
+        return self._outcome(None)
+
+    def _opened_match(self, opener: PhaseRules) -> MatchOutcome:
+        """The whole match on integers, each deal opened by ``opener`` from the choices made.
+
+        Nothing is kept but each deal's opening, which the next openings read
+        (:meth:`PhaseRules.open_deal_at_random`).
+        """
+        rules = self.rules
+        plan = self.plan
+        players = rules.players
+        openings: list[Opening] = []
+        totals = self.totals
+        moves = 0
+        deals = len(rules.schedule.deals)
+        for number in range(1, deals + 1):
+            dealer = rules.dealer_for(number)
+            dealt, _, _ = plan.deal(rules.rng(self.seed, number), self.ahead)
+            opening = opener.open_deal_at_random(number, openings, self.draws)
+            contract, maker = opening.contract, opening.maker
+            assert contract is not None and opening.settle is None
+            hands = list(dealt if opening.hands is None else opening.hands)
+            leader = first_leader(rules, contract, dealer, maker, tuple(hands))
+            rules_now = deal_rules(rules, contract, opening.trump, maker)
+            played, _, _, _, points = self._play(
+                contract.id, hands, [0] * players, leader, rules_now, [], 0
+            )
+            totals = tuple(map(add, totals, points))
+            openings.append(opening)
+            moves += len(opening.moves) + sum(len(codes) for codes in played)
+        self.totals, self.deals, self.moves = totals, deals, moves
+        # No result was kept: the outcome reads the counts.
+        self.keep = False
         return self._outcome(None)
 
     def _whole_deal(self, number: int, cid: str) -> MatchOutcome | None:

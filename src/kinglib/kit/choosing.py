@@ -23,7 +23,7 @@ variants (play at once, or take the widow first), so both phases hand the state 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -169,10 +169,26 @@ class ChoicePlan:
         ``choosers`` is :meth:`choosers` for the rules of ``state``, when the caller keeps it.
         """
         table, mine = self.used(state, seat)
+        return self.choices_after(state.rules, seat, state.deal_number, table, mine, choosers)
+
+    def choices_after(
+        self,
+        rules: Rules,
+        seat: int,
+        deal_number: int,
+        table: Mapping[str, int],
+        mine: Mapping[str, int],
+        choosers: tuple[int, ...] | None = None,
+    ) -> tuple[str, ...]:
+        """The contracts ``seat`` may choose in deal ``deal_number``, in the plan's order.
+
+        ``table`` counts how often each contract was chosen in the deals before, ``mine`` how
+        often ``seat`` chose it (:meth:`used`); ``choosers`` as for :meth:`choices`.
+        """
         quotas = [(c, n - mine.get(c, 0)) for c, n in self.per_player]
         out: list[str] = []
         owed = sum(n for _, n in quotas)
-        if not self.forced(state.rules, seat, state.deal_number, owed, choosers):
+        if not self.forced(rules, seat, deal_number, owed, choosers):
             out.extend(c for c, n in self.shared if n > table.get(c, 0))
         out.extend(c for c, n in quotas if n > 0)
         return tuple(out)
@@ -212,13 +228,24 @@ class ChooseContract(PhaseRules):
     A contract that is a trump round opens the DECLARE phase for the same player; any other
     contract goes to ``proceed``. Either way the chooser becomes the deal's ``maker``, which
     is what the deal's result records as its ``chooser``.
+
+    ``opens_deals=True`` is the variant's word that its ``kinglib_begin_deal`` opens every deal
+    of the match at this phase, the plan's chooser (:meth:`ChoicePlan.chooser_of`) to move,
+    and changes nothing else of the deal as dealt (Turkish King's opening). With this class's
+    own choice and ``start_play`` to follow, a random match that keeps nothing
+    (:func:`kinglib.simulate`) then draws each choice from the contracts chosen before, and
+    plays the whole match on integers (:meth:`open_deal_at_random`); the tests that compare random
+    matches with matches played move by move hold the variant to its word.
     """
 
-    def __init__(self, rules: Rules, plan: ChoicePlan, proceed: Proceed) -> None:
-        """Keep the plan and what follows the choice."""
+    def __init__(
+        self, rules: Rules, plan: ChoicePlan, proceed: Proceed, *, opens_deals: bool = False
+    ) -> None:
+        """Keep the plan, what follows the choice and whether the variant opens every deal here."""
         self.rules = rules
         self.plan = plan
         self.proceed = proceed
+        self.opens_deals = opens_deals
         # The moves are made once: a Choose for every contract of the plan; the choosers of
         # the deals once they are asked for.
         self._moves = {c: Choose(c) for c in plan.order}
@@ -228,11 +255,16 @@ class ChooseContract(PhaseRules):
         """A ``Choose`` for every contract the player may still choose."""
         seat = state.to_move
         assert seat is not None
+        moves = self._moves
+        choices = self.plan.choices(state, seat, self._chooser_of_deals())
+        return tuple(moves.get(c) or Choose(c) for c in choices)
+
+    def _chooser_of_deals(self) -> tuple[int, ...]:
+        """:meth:`ChoicePlan.choosers` for the rules, kept once asked."""
         choosers = self._choosers
         if choosers is None:
             choosers = self._choosers = self.plan.choosers(self.rules)
-        moves = self._moves
-        return tuple(moves.get(c) or Choose(c) for c in self.plan.choices(state, seat, choosers))
+        return choosers
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say why a contract may not be chosen (used up, not in the pool, or forced)."""
@@ -277,6 +309,12 @@ class ChooseContract(PhaseRules):
         if type(self).apply is not ChooseContract.apply or self.proceed is not start_play:
             return None
         seat, choice, contract = self.draw_choice(state, draws)
+        return self._opening(seat, choice, contract, draws)
+
+    def _opening(
+        self, seat: int, choice: Choose, contract: Contract, draws: Sequence[Draws]
+    ) -> Opening:
+        """The opening of ``seat``'s ``choice``: with its trump drawn, for a trump round."""
         if not contract.trump_round:
             return Opening((choice,), contract, None, seat)
         declare = self.rules.phases.get(Phase.DECLARE)
@@ -284,6 +322,50 @@ class ChooseContract(PhaseRules):
             return Opening((choice,))
         named, trump = declare.draw_trump(seat, draws)
         return Opening((choice, named), contract, trump, seat)
+
+    def opens_every_deal(self) -> bool:
+        """Whether :meth:`open_deal_at_random` may open every deal of a random match.
+
+        It may when the variant says so (``opens_deals``), the choice is this class's own
+        (its legal moves and its ``apply``), the card play opens right after it (``proceed``
+        is ``start_play``) and a trump round's trump is named in a :class:`DeclareTrump` that
+        opens the play.
+        """
+        kind = type(self)
+        if not (
+            self.opens_deals
+            and kind.legal_moves is ChooseContract.legal_moves
+            and kind.apply is ChooseContract.apply
+            and self.proceed is start_play
+        ):
+            return False
+        if not any(self.rules.contracts[c].trump_round for c in self.plan.order):
+            return True
+        declare = self.rules.phases.get(Phase.DECLARE)
+        return isinstance(declare, DeclareTrump) and declare.opens_to_play()
+
+    def open_deal_at_random(
+        self, deal_number: int, openings: Sequence[Opening], draws: Sequence[Draws]
+    ) -> Opening:
+        """The choice of deal ``deal_number`` drawn as :meth:`open_at_random` draws it.
+
+        The chooser is the plan's, and what he may choose is read from ``openings``, those of
+        the deals before: their contracts and makers (:meth:`ChoicePlan.choices_after`).
+        """
+        seat = self.plan.chooser_of(self.rules, deal_number)
+        table: dict[str, int] = {}
+        mine: dict[str, int] = {}
+        for opening in openings:
+            assert opening.contract is not None
+            cid = opening.contract.id
+            table[cid] = table.get(cid, 0) + 1
+            if opening.maker == seat:
+                mine[cid] = mine.get(cid, 0) + 1
+        names = self.plan.choices_after(
+            self.rules, seat, deal_number, table, mine, self._chooser_of_deals()
+        )
+        choice = self._moves[names[draws[seat].below(len(names))]]
+        return self._opening(seat, choice, self.rules.contracts[choice.contract], draws)
 
 
 class DeclareTrump(PhaseRules):
