@@ -410,7 +410,7 @@ class _Runner:
         return self._outcome(None)
 
     def _opened_match(self, opener: PhaseRules) -> MatchOutcome:
-        """The whole match on integers, each deal opened by ``opener`` from the choices made.
+        """The whole match on integers, each deal opened by ``opener`` from the openings before.
 
         Nothing is kept but each deal's opening, which the next openings read
         (:meth:`PhaseRules.open_deal_at_random`).

@@ -23,7 +23,7 @@ variants (play at once, or take the widow first), so both phases hand the state 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -122,13 +122,7 @@ class ChoicePlan:
 
     def used(self, state: State, seat: int) -> tuple[dict[str, int], dict[str, int]]:
         """How often each contract was chosen so far: by the table, and by ``seat``."""
-        table: dict[str, int] = {}
-        mine: dict[str, int] = {}
-        for result in state.results:
-            table[result.contract] = table.get(result.contract, 0) + 1
-            if result.chooser == seat:
-                mine[result.contract] = mine.get(result.contract, 0) + 1
-        return table, mine
+        return _tally(((r.contract, r.chooser) for r in state.results), seat)
 
     def quotas_left(self, state: State, seat: int) -> dict[str, int]:
         """What ``seat`` must still choose: each per-player contract with its count left."""
@@ -220,6 +214,19 @@ class ChoicePlan:
             f"seat {seat} has as many turns left as contracts he still owes ({owed}) "
             "and must choose one of them"
         )
+
+
+def _tally(
+    chosen: Iterable[tuple[str, int | None]], seat: int
+) -> tuple[dict[str, int], dict[str, int]]:
+    """How often each contract of the ``(contract, chooser)`` pairs came, and by ``seat``."""
+    table: dict[str, int] = {}
+    mine: dict[str, int] = {}
+    for contract, chooser in chosen:
+        table[contract] = table.get(contract, 0) + 1
+        if chooser == seat:
+            mine[contract] = mine.get(contract, 0) + 1
+    return table, mine
 
 
 class ChooseContract(PhaseRules):
@@ -353,14 +360,8 @@ class ChooseContract(PhaseRules):
         the deals before: their contracts and makers (:meth:`ChoicePlan.choices_after`).
         """
         seat = self.plan.chooser_of(self.rules, deal_number)
-        table: dict[str, int] = {}
-        mine: dict[str, int] = {}
-        for opening in openings:
-            assert opening.contract is not None
-            cid = opening.contract.id
-            table[cid] = table.get(cid, 0) + 1
-            if opening.maker == seat:
-                mine[cid] = mine.get(cid, 0) + 1
+        chosen = ((o.contract.id if o.contract else "", o.maker) for o in openings)
+        table, mine = _tally(chosen, seat)
         names = self.plan.choices_after(
             self.rules, seat, deal_number, table, mine, self._chooser_of_deals()
         )
