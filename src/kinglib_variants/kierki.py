@@ -362,6 +362,7 @@ class DeclareOnFirstCards(PhaseRules):
 
     def __init__(self, rules: Rules) -> None:
         """Read the option ``notrump``."""
+        self.rules = rules
         self.declarations = trump_declarations(bool(rules.options["notrump"]))
         self.moves: tuple[Move, ...] = tuple(Declare(d) for d in self.declarations)
 
@@ -400,17 +401,60 @@ class DeclareOnFirstCards(PhaseRules):
 
         That is when this class's own rules name it (else ``None``).
         """
-        own = type(self)
-        if own.legal_moves is not DeclareOnFirstCards.legal_moves:
-            return None
-        if own.apply is not DeclareOnFirstCards.apply:
+        if not _own_rules(self):
             return None
         call = state.aux
         assert isinstance(call, TrumpCall)
-        named = self.moves[draws[call.declarer].below(len(self.moves))]
-        assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
         hands = _dealt_in_full(state, call)
-        return Opening((named,), state.contract_info, named.trump, call.declarer, hands)
+        return _declared(self.moves, state.contract_info, call.declarer, draws, hands)
+
+    def opens_every_deal(self) -> bool:
+        """Whether :meth:`open_deal_at_random` may open every deal of a random match.
+
+        It may when the declaration is this class's own (its legal moves and its ``apply``):
+        the declaration is then the only move that opens a deal of the fixed schedule, and
+        once it is made every seat holds the hand it was dealt.
+        """
+        return _own_rules(self)
+
+    def open_deal_at_random(
+        self, deal_number: int, openings: Sequence[Opening], draws: Sequence[Draws]
+    ) -> Opening:
+        """Deal ``deal_number`` opened: a trumps deal by its declaration drawn at random.
+
+        The declarer draws as :meth:`open_at_random` draws for the deal's state. A negative
+        or the fan-tan opens with no move; every hand is the one dealt.
+        """
+        rules = self.rules
+        contract = rules.contracts[rules.schedule.contract_for(deal_number)]
+        if contract.id != "trumps":
+            return Opening((), contract)
+        dealer = rules.dealer_for(deal_number)
+        chooser = rules.options["trump_chooser"]
+        declarer = dealer if chooser == "dealer" else rules.next_seat(dealer)
+        return _declared(self.moves, contract, declarer, draws, None)
+
+
+def _own_rules(phase: DeclareOnFirstCards) -> bool:
+    """Whether the declaration's moves and their effect are the class's own, not a subclass's."""
+    own = type(phase)
+    return (
+        own.legal_moves is DeclareOnFirstCards.legal_moves
+        and own.apply is DeclareOnFirstCards.apply
+    )
+
+
+def _declared(
+    moves: tuple[Move, ...],
+    contract: Contract | None,
+    declarer: int,
+    draws: Sequence[Draws],
+    hands: tuple[int, ...] | None,
+) -> Opening:
+    """The trump named at random by ``declarer`` among ``moves``; the play opens with ``hands``."""
+    named = moves[draws[declarer].below(len(moves))]
+    assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
+    return Opening((named,), contract, named.trump, declarer, hands)
 
 
 def _dealt_in_full(state: State, call: TrumpCall) -> tuple[int, ...]:

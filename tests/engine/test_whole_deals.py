@@ -19,9 +19,11 @@ import kinglib
 from kinglib import RulesError, Schedule, for_contracts, hookimpl
 from kinglib.engine import kernel
 from kinglib.engine.hook_calls import answered_by_defaults
+from kinglib.engine.phases import Opening
 from kinglib.engine.random_match import _plan, random_match, random_outcome
 from kinglib.engine.state import State
 from kinglib.kit.choosing import ChooseContract
+from kinglib.kit.fan_tan import FanTanPlay, fan_tan_points
 from kinglib.players.bots import RandomBot
 from kinglib.players.matches import game_seed
 from kinglib.plugins.hookspecs import contracts_of
@@ -112,11 +114,111 @@ def test_a_match_of_chosen_deals_is_opened_deal_by_deal_on_integers(
     options: dict[str, Any], seed: int
 ) -> None:
     rules = kinglib.load_rules("turkish", **options)
-    opener = _plan(rules).deal_opener
-    assert opener is rules.phases[kinglib.Phase.CHOOSE]
+    assert_opened_on_integers(rules, kinglib.Phase.CHOOSE, seed)
+
+
+def assert_opened_on_integers(rules: kinglib.Rules, opener: kinglib.Phase, seed: int) -> None:
+    """The match of ``seed`` is opened deal by deal by phase ``opener``, as on states."""
+    assert _plan(rules).deal_opener is rules.phases[opener]
     got = random_outcome(rules, seed)
     assert got.final is None
     assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(random_match(rules, seed))
+
+
+KIERKI_OPTIONS = st.fixed_dictionaries(
+    {
+        "trump_chooser": st.sampled_from(["dealer", "eldest"]),
+        "trump_cards": st.sampled_from([5, 7]),
+        "notrump": st.booleans(),
+        "must_trump": st.booleans(),
+        "must_overtrump": st.booleans(),
+        "fan_tan_start": st.sampled_from(["7", "any", "A", "2"]),
+    }
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(options=KIERKI_OPTIONS, seed=st.integers(min_value=0, max_value=2**63 - 1))
+def test_a_match_of_declared_deals_and_a_layout_is_played_on_integers(
+    options: dict[str, Any], seed: int
+) -> None:
+    rules = kinglib.load_rules("kierki", **options)
+    assert isinstance(_plan(rules).played_after_opening["fan_tan"], FanTanPlay)
+    assert_opened_on_integers(rules, kinglib.Phase.DECLARE, seed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    start=st.sampled_from(["7", "any", "K"]),
+    dealer=st.integers(0, 3),
+)
+def test_a_layout_played_on_integers_is_the_layout_played_on_states(
+    seed: int, start: str, dealer: int
+) -> None:
+    rules = kinglib.load_rules("kierki", fan_tan_start=start)
+    cards = list(rules.deck)
+    random.Random(seed).shuffle(cards)
+    hands = [cards[13 * seat : 13 * seat + 13] for seat in range(4)]
+    state = rules.new_deal("fan_tan", hands, dealer)
+    layout = rules.phase_for(state)
+    assert isinstance(layout, FanTanPlay) and layout.plays_deals_at_random()
+
+    def draws() -> list[kernel.Draws]:
+        return [kernel.Draws(random.Random(seed + s).getrandbits) for s in range(4)]
+
+    end = layout.play_rest_at_random(state, draws())
+    assert end is not None
+    opening = Opening((), rules.contracts["fan_tan"])
+    points, moves = layout.play_deal_at_random(opening, dealer, state.hands_mask, draws())
+    assert points == fan_tan_points(end)
+    assert sorted(points) == [-10, -5, 5, 10]
+    assert moves == len(end.deal_moves)
+
+
+class LayoutOfMyOwn(FanTanPlay):
+    """A fan-tan whose moves are its own (the same ones)."""
+
+    def legal_moves(self, state: State) -> tuple[kinglib.Move, ...]:
+        return super().legal_moves(state)
+
+
+class LayoutPrices:
+    """A house rule that scores the fan-tan itself: every seat one point."""
+
+    @staticmethod
+    @hookimpl(tryfirst=True)
+    @for_contracts("fan_tan")
+    def kinglib_score_deal(rules: kinglib.Rules, state: State) -> tuple[int, ...]:
+        return (1,) * rules.players
+
+
+def test_a_layout_is_played_on_integers_only_as_its_module_scores_it() -> None:
+    kierki = kinglib.load_rules("kierki")
+    declare = kierki.phases[kinglib.Phase.DECLARE]
+    assert declare.opens_every_deal()
+    # A plugin that scores the layout, or opens the deals, keeps the match on states.
+    for plugin in (LayoutPrices, OwnOpening):
+        rules = kinglib.load_rules("kierki", plugins=[plugin])
+        assert _plan(rules).deal_opener is None
+        seed = game_seed(4, 2)
+        got = random_outcome(rules, seed)
+        assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(public(rules, seed))
+    assert (
+        "fan_tan"
+        not in _plan(kinglib.load_rules("kierki", plugins=[LayoutPrices])).played_after_opening
+    )
+    # A layout with moves of its own, or a start rank still to declare, plays on states.
+    assert not LayoutOfMyOwn(kierki).plays_deals_at_random()
+    assert FanTanPlay(kierki).plays_deals_at_random()
+    barbu = kinglib.load_rules("barbu")
+    assert barbu.options["fan_tan_start"] == "declare"
+    assert not FanTanPlay(barbu).plays_deals_at_random()
+    # A phase plays no deal on integers unless it says so.
+    trick_play = kierki.phases[kinglib.Phase.PLAY]
+    assert not trick_play.plays_deals_at_random()
+    with pytest.raises(NotImplementedError, match="plays no deal without its state"):
+        trick_play.play_deal_at_random(Opening(()), 0, (), ())
 
 
 class OwnOpening:

@@ -149,6 +149,29 @@ class PhaseRules:
         """
         raise NotImplementedError(f"{type(self).__name__} opens no deal without its state")
 
+    def plays_deals_at_random(self) -> bool:
+        """Whether a deal of this play phase may be played by :meth:`play_deal_at_random`.
+
+        True for a play phase (one a contract's trick rules name, such as a fan-tan layout)
+        that can play a whole deal at random from the hands and its opening, without a state,
+        and score it as the hooks of its own module do: a random match that keeps nothing may
+        then play such a deal on integers, when no other plugin scores it (see
+        :meth:`opens_every_deal`). The default is false.
+        """
+        return False
+
+    def play_deal_at_random(
+        self, opening: Opening, dealer: int, hands: Sequence[int], draws: Sequence[Draws]
+    ) -> tuple[tuple[int, ...], int]:
+        """The points of the deal that ``opening`` opens, played at random, and its moves' count.
+
+        ``dealer`` is the deal's dealer and ``hands`` each seat's cards as the play opens
+        (card masks); each seat draws its moves as :meth:`play_rest_at_random` draws them. The
+        points are the deal's as the phase's own module scores it. Called only where
+        :meth:`plays_deals_at_random` is true, and when no house rule filters the legal moves.
+        """
+        raise NotImplementedError(f"{type(self).__name__} plays no deal without its state")
+
 
 class ContractPlay(PhaseRules):
     """The PLAY phase of a variant with play phases of its own: each deal to its contract's.

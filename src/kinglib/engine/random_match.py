@@ -46,11 +46,12 @@ from kinglib.engine.kernel import (
     play_deal,
     whole_match,
 )
-from kinglib.engine.phases import Opening, PhaseRules
+from kinglib.engine.phases import ContractPlay, Opening, PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.state import DealResult, MatchSetup, Phase, State
 from kinglib.engine.tricks import TrickPlay, broken_suits, deal_rules, first_leader, start_play
 from kinglib.values.cards import CardSet
+from kinglib.values.contracts import Contract
 from kinglib.values.moves import PLAYS, Draw, Move
 from kinglib.values.seeding import game_seed
 
@@ -207,6 +208,19 @@ class _Plan:
             )
             for cid in rules.contracts
         }
+        # A deal of each contract played by a phase of its own (a fan-tan layout) that plays
+        # it whole on integers once opened, when no plugin but that phase's module scores it.
+        self.played_after_opening: dict[str, PhaseRules] = {}
+        for cid, contract in rules.contracts.items():
+            phase = _play_phase(rules, contract)
+            if (
+                phase is not None
+                and phase.plays_deals_at_random()
+                and answered_by_defaults(
+                    pm, "kinglib_score_deal", cid, also=(type(phase).__module__,)
+                )
+            ):
+                self.played_after_opening[cid] = phase
         # A deal of each contract, once an opening that settles its points is drawn (a
         # variant's own scoring of the kernel's points: see Opening.settle), when no plugin
         # but the variant's own scores it or gives its details: it goes on on integers too.
@@ -289,8 +303,12 @@ class _Plan:
 
         It can when that phase opens every deal (no plugin but the variant's own opens them),
         kinglib deals the whole pack in hands, the match ends by its fixed schedule, no house
-        rule filters the legal moves, and every contract, once opened, goes on on integers.
+        rule filters the legal moves, and every contract, once opened, goes on on integers
+        (in the kernel, or in a phase of its own that plays it whole).
         """
+        on_integers = {**self.whole_after_opening}
+        for cid in self.played_after_opening:
+            on_integers[cid] = True
         if not (
             self.plain_end
             and self.stock_deal
@@ -298,11 +316,20 @@ class _Plan:
             and rules.schedule.repeat is None
             and rules.legal_moves_filter is None
             and answered_by_defaults(rules.plugin_manager, "kinglib_begin_deal", also=variant)
-            and all(self.whole_after_opening.get(cid, False) for cid in rules.contracts)
+            and all(on_integers.get(cid, False) for cid in rules.contracts)
         ):
             return None
         openers = [phase for phase in rules.phases.values() if phase.opens_every_deal()]
         return openers[0] if len(openers) == 1 else None
+
+
+def _play_phase(rules: Rules, contract: Contract) -> PhaseRules | None:
+    """The play phase of its own that plays the deals of ``contract``, if its rules name one."""
+    name = contract.trick_rules.phase
+    play = rules.phases.get(Phase.PLAY)
+    if name is None or not isinstance(play, ContractPlay):
+        return None
+    return play.named.get(name)
 
 
 def _variant_plugin(rules: Rules) -> str:
@@ -429,14 +456,19 @@ class _Runner:
             contract, maker = opening.contract, opening.maker
             assert contract is not None and opening.settle is None
             hands = list(dealt if opening.hands is None else opening.hands)
-            leader = first_leader(rules, contract, dealer, maker, tuple(hands))
-            rules_now = deal_rules(rules, contract, opening.trump, maker)
-            played, _, _, _, points = self._play(
-                contract.id, hands, [0] * players, leader, rules_now, [], 0
-            )
+            phase = plan.played_after_opening.get(contract.id)
+            if phase is not None:
+                points, made = phase.play_deal_at_random(opening, dealer, hands, self.draws)
+            else:
+                leader = first_leader(rules, contract, dealer, maker, tuple(hands))
+                rules_now = deal_rules(rules, contract, opening.trump, maker)
+                played, _, _, _, points = self._play(
+                    contract.id, hands, [0] * players, leader, rules_now, [], 0
+                )
+                made = sum(len(codes) for codes in played)
             totals = tuple(map(add, totals, points))
             openings.append(opening)
-            moves += len(opening.moves) + sum(len(codes) for codes in played)
+            moves += len(opening.moves) + made
         self.totals, self.deals, self.moves = totals, deals, moves
         # No result was kept: the outcome reads the counts.
         self.keep = False

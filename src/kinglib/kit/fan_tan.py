@@ -32,7 +32,7 @@ import attrs
 
 from kinglib.engine.flow import finish_deal
 from kinglib.engine.kernel import Draws
-from kinglib.engine.phases import PhaseRules
+from kinglib.engine.phases import Opening, PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.sampling import DealStart, HiddenLayout, dealt_sizes, hand_slot
 from kinglib.engine.state import State
@@ -216,12 +216,67 @@ class FanTanPlay(PhaseRules):
         """
         seat = state.to_move
         assert seat is not None
-        rules = self.rules
         record = fan_tan_record(state)
-        start = record.start
         out = list(record.out)
         hands = list(state.hands_mask)
-        layout = self.layout(state)
+        moves, layout, start = self._lay_out(
+            hands, seat, record.start, out, self.layout(state), draws
+        )
+        piles = tuple(sorted({**dict(state.piles_mask), LAYOUT: layout}.items()))
+        return state.after_moves(
+            moves,
+            hands_mask=tuple(hands),
+            piles_mask=piles,
+            aux=FanTan(start=start, out=tuple(out)),
+            to_move=None,
+        )
+
+    def plays_deals_at_random(self) -> bool:
+        """Whether :meth:`play_deal_at_random` may play a whole deal of the layout.
+
+        It may when the moves and their effect are this class's own and the start rank is
+        fixed or set by the first card (not ``"declare"``): the layout opens as
+        :func:`begin_fan_tan` opens it without a declared rank.
+        """
+        kind = type(self)
+        return (
+            kind.legal_moves is FanTanPlay.legal_moves
+            and kind.apply is FanTanPlay.apply
+            and self.rules.options.get("fan_tan_start") != "declare"
+        )
+
+    def play_deal_at_random(
+        self, opening: Opening, dealer: int, hands: Sequence[int], draws: Sequence[Draws]
+    ) -> tuple[tuple[int, ...], int]:
+        """A whole layout played at random from ``hands``: each seat's price, and the moves made.
+
+        The first player is the one the contract's trick rules name; the moves are those of
+        :meth:`play_rest_at_random` from the layout's opening, and the points those of
+        :func:`fan_tan_points` for the deal they end.
+        """
+        contract = opening.contract
+        assert contract is not None
+        held = list(hands)
+        first = first_leader(self.rules, contract, dealer, opening.maker, tuple(held))
+        out: list[int] = []
+        moves, _, _ = self._lay_out(held, first, _fixed_start(self.rules), out, 0, draws)
+        return _prices_by_place(contract.trick_values, out, len(held)), len(moves)
+
+    def _lay_out(
+        self,
+        hands: list[int],
+        seat: int,
+        start: Rank | None,
+        out: list[int],
+        layout: int,
+        draws: Sequence[Draws],
+    ) -> tuple[list[Move], int, Rank | None]:
+        """Lay out at random from ``seat``'s turn until one seat alone holds cards.
+
+        ``hands`` and ``out`` (the seats out, in order) are left as the play leaves them.
+        Returns the moves made, the layout's mask and the start rank.
+        """
+        rules = self.rules
         deck = self.deck
         moves: list[Move] = []
         holders = sum(1 for hand in hands if hand)
@@ -245,18 +300,10 @@ class FanTanPlay(PhaseRules):
                 draw(1)
                 moves.append(_PASS)
             if holders <= 1:
-                break
+                return moves, layout, start
             seat = rules.next_seat(seat)
             while not hands[seat]:
                 seat = rules.next_seat(seat)
-        piles = tuple(sorted({**dict(state.piles_mask), LAYOUT: layout}.items()))
-        return state.after_moves(
-            moves,
-            hands_mask=tuple(hands),
-            piles_mask=piles,
-            aux=FanTan(start=start, out=tuple(out)),
-            to_move=None,
-        )
 
     def apply(self, state: State, move: Move) -> State:
         """Lay the card out (or pass); end the deal when all players but one are out."""
@@ -290,18 +337,24 @@ class FanTanPlay(PhaseRules):
 
 def places(state: State) -> tuple[int, ...]:
     """The seats in the order they went out, the ones still holding cards last (by seat)."""
-    record = fan_tan_record(state)
-    rest = [seat for seat in range(state.rules.players) if seat not in record.out]
-    return (*record.out, *rest)
+    return _places(fan_tan_record(state).out, state.rules.players)
+
+
+def _places(out: Sequence[int], players: int) -> tuple[int, ...]:
+    return (*out, *(seat for seat in range(players) if seat not in out))
 
 
 def fan_tan_points(state: State) -> tuple[int, ...]:
     """The points of a finished fan-tan deal: the contract's price of each seat's place."""
     contract = state.contract_info
     assert contract is not None
-    prices = contract.trick_values
-    points = [0] * state.rules.players
-    for place, seat in enumerate(places(state)):
+    return _prices_by_place(contract.trick_values, fan_tan_record(state).out, state.rules.players)
+
+
+def _prices_by_place(prices: Sequence[int], out: Sequence[int], players: int) -> tuple[int, ...]:
+    """Each seat's price of its place, the seats ``out`` first in order, the others after."""
+    points = [0] * players
+    for place, seat in enumerate(_places(out, players)):
         if place < len(prices):
             points[seat] = prices[place]
     return tuple(points)
