@@ -43,7 +43,7 @@ trump is a positive the dealer keeps (no auction), without one it opens with the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Any
 
 import attrs
@@ -83,6 +83,8 @@ __all__ = [
     "BrazilianChoice",
     "DealerChooses",
     "TrumpDeclaration",
+    "auction_at_random",
+    "auction_at_random_allowed",
 ]
 
 #: Each contract's Portuguese name and signed price per item counted.
@@ -225,15 +227,26 @@ class Auction:
         It is over when every bidder has passed, or when all but one have and that one holds
         the best bid. The dealer never bids, and a pass is final.
         """
-        passed = passed_seats(self.offers)
-        active = [s for s in range(rules.players) if s != self.dealer and s not in passed]
-        best = best_offer(self.offers)
-        if not active or (len(active) == 1 and best is not None and best[0] == active[0]):
-            return None
-        nxt = rules.next_seat(seat)
-        while nxt == self.dealer or nxt in passed:
-            nxt = rules.next_seat(nxt)
-        return nxt
+        return _next_bidder(
+            rules, self.dealer, passed_seats(self.offers), best_offer(self.offers), seat
+        )
+
+
+def _next_bidder(
+    rules: Rules,
+    dealer: int,
+    passed: Set[int],
+    best: tuple[int, int] | None,
+    seat: int,
+) -> int | None:
+    """:meth:`Auction.next_bidder` from the seats ``passed`` and the ``best`` bid so far."""
+    active = [s for s in range(rules.players) if s != dealer and s not in passed]
+    if not active or (len(active) == 1 and best is not None and best[0] == active[0]):
+        return None
+    nxt = rules.next_seat(seat)
+    while nxt == dealer or nxt in passed:
+        nxt = rules.next_seat(nxt)
+    return nxt
 
 
 def _auction(state: State) -> Auction:
@@ -284,9 +297,34 @@ class BrazilianChoice(ChooseContract):
         if type(self).apply is not BrazilianChoice.apply or self.proceed is not start_play:
             return None
         seat, choice, contract = self.draw_choice(state, draws)
-        if contract.trump_round:
+        if not contract.trump_round:
+            return Opening((choice,), contract, None, seat)
+        if not auction_at_random_allowed(self.rules):
             return Opening((choice,))
-        return Opening((choice,), contract, None, seat)
+        return auction_at_random(self.rules, contract, seat, draws, (choice,))
+
+    def opens_every_deal(self) -> bool:
+        """Whether :meth:`open_deal_at_random` may open every deal of a random match.
+
+        It may when the choice and the auction are drawn as :meth:`open_at_random` draws them:
+        this class's own choice, followed by the card play or the auction's own phases, and no
+        raspis (option ``renounce`` off).
+        """
+        return (
+            type(self).apply is BrazilianChoice.apply
+            and type(self).legal_moves is ChooseContract.legal_moves
+            and self.proceed is start_play
+            and auction_at_random_allowed(self.rules)
+        )
+
+    def open_deal_at_random(
+        self, deal_number: int, openings: Sequence[Opening], draws: Sequence[Draws]
+    ) -> Opening:
+        """The dealer's choice of deal ``deal_number``, and the auction of a positive chosen."""
+        seat, choice, contract = self.draw_choice_after(deal_number, openings, draws)
+        if not contract.trump_round:
+            return Opening((choice,), contract, None, seat)
+        return auction_at_random(self.rules, contract, seat, draws, (choice,))
 
 
 class AuctionBid(PhaseRules):
@@ -295,6 +333,38 @@ class AuctionBid(PhaseRules):
     def __init__(self, rules: Rules) -> None:
         """Keep the rules (the direction of the bidding)."""
         self.rules = rules
+
+    def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
+        """The whole auction drawn at random, from its first bid, with the trump it comes to.
+
+        That is when the auction's phases are their classes' own and raspis is not played
+        (else ``None``, as it is once a bid is made).
+        """
+        if _auction(state).offers or not auction_at_random_allowed(self.rules):
+            return None
+        assert state.contract_info is not None
+        return auction_at_random(self.rules, state.contract_info, state.dealer, draws, ())
+
+    def opens_every_deal(self) -> bool:
+        """Whether :meth:`open_deal_at_random` may open every deal: in ``order="fixed"``.
+
+        The positives' auctions are then the only moves that open a deal, drawn as
+        :meth:`open_at_random` draws them.
+        """
+        return self.rules.options["order"] == "fixed" and auction_at_random_allowed(self.rules)
+
+    def open_deal_at_random(
+        self, deal_number: int, openings: Sequence[Opening], draws: Sequence[Draws]
+    ) -> Opening:
+        """Deal ``deal_number`` of the fixed order opened: a negative at once, a positive's auction.
+
+        The auction is drawn as :meth:`open_at_random` draws it for the deal's state.
+        """
+        rules = self.rules
+        contract = rules.contracts[rules.schedule.contract_for(deal_number)]
+        if not contract.trump_round:
+            return Opening((), contract)
+        return auction_at_random(rules, contract, rules.dealer_for(deal_number), draws, ())
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Pass, then every bid above the best so far, lowest first."""
@@ -412,6 +482,86 @@ class TrumpDeclaration(PhaseRules):
         return start_play(state, move, trump=move.trump)
 
 
+def auction_at_random_allowed(rules: Rules) -> bool:
+    """Whether :func:`auction_at_random` draws the auction as its phases of ``rules`` do.
+
+    That is when the phases of the auction are :class:`AuctionBid`, :class:`AuctionAnswer` and
+    :class:`TrumpDeclaration` themselves, and raspis is not played (option ``renounce`` off:
+    a raspis ends the deal unplayed).
+    """
+    phases = rules.phases
+    return (
+        not rules.options["renounce"]
+        and type(phases.get(Phase.BID)) is AuctionBid
+        and type(phases.get(Phase.ANSWER)) is AuctionAnswer
+        and type(phases.get(Phase.DECLARE)) is TrumpDeclaration
+    )
+
+
+def auction_at_random(
+    rules: Rules,
+    contract: Contract,
+    dealer: int,
+    draws: Sequence[Draws],
+    before: tuple[Move, ...],
+) -> Opening:
+    """The auction of a positive dealt by ``dealer``, drawn at random, and the trump it names.
+
+    Each seat draws its move among the legal moves of its phase, in their order, as a random
+    player does move by move: the bids from the dealer's left, the dealer's answer, the trump
+    named by the buyer or the dealer. ``before`` are the deal's moves already made (the
+    choice of the positive). The opening's ``settle`` pays the tricks sold to the dealer, and
+    its ``details`` are the auction's (:func:`kinglib_deal_details`). Only where
+    :func:`auction_at_random_allowed`.
+    """
+    declaration = rules.phases[Phase.DECLARE]
+    assert isinstance(declaration, TrumpDeclaration)
+    seat: int | None = rules.next_seat(dealer)
+    moves = list(before)
+    offers: list[tuple[int, int | None]] = []
+    passed: set[int] = set()
+    # A bid is above every bid before it: the last one is the best.
+    best: tuple[int, int] | None = None
+    while seat is not None:
+        bids = _BIDS[1 if best is None else best[1] + 1 :]
+        pick = draws[seat].below(1 + len(bids))
+        if pick:
+            bid = bids[pick - 1]
+            moves.append(bid)
+            best = (seat, bid.amount)
+            offers.append(best)
+        else:
+            moves.append(_PASS)
+            offers.append((seat, None))
+            passed.add(seat)
+        seat = _next_bidder(rules, dealer, passed, best, seat)
+    auction = Auction(dealer=dealer, offers=tuple(offers))
+    declarer = dealer
+    if best is not None:
+        answer = (_SELL, _KEEP)[draws[dealer].below(2)]
+        moves.append(answer)
+        if answer is _SELL:
+            declarer = best[0]
+            auction = attrs.evolve(auction, buyer=best[0], sold=best[1])
+    named = declaration.moves[draws[declarer].below(len(declaration.moves))]
+    assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
+    moves.append(named)
+    sold = contract.trick_values[0] * auction.sold
+    buyer = auction.buyer
+
+    def settle(points: tuple[int, ...]) -> tuple[int, ...]:
+        if buyer is None:
+            return points
+        paid = list(points)
+        paid[buyer] -= sold
+        paid[dealer] += sold
+        return tuple(paid)
+
+    return Opening(
+        tuple(moves), contract, named.trump, dealer, None, settle, _auction_details(auction)
+    )
+
+
 def kinglib_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     """The auction's phases, and the dealer's choice in ``order="choice"``."""
     phases: dict[Phase, PhaseRules] = {
@@ -478,6 +628,10 @@ def kinglib_deal_details(state: State) -> tuple[tuple[str, Any], ...]:
     auction = state.aux
     if not isinstance(auction, Auction):
         return ()
+    return _auction_details(auction)
+
+
+def _auction_details(auction: Auction) -> tuple[tuple[str, Any], ...]:
     out: list[tuple[str, Any]] = [("offers", auction.offers)]
     if auction.buyer is not None:
         out += [("buyer", auction.buyer), ("seller", auction.dealer), ("tricks_sold", auction.sold)]

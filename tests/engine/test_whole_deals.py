@@ -28,6 +28,7 @@ from kinglib.players.bots import RandomBot
 from kinglib.players.matches import game_seed
 from kinglib.plugins.hookspecs import contracts_of
 from kinglib.testing import play_out
+from kinglib_variants import brazilian
 from kinglib_variants.domino import stock_order
 
 
@@ -122,7 +123,9 @@ def assert_opened_on_integers(rules: kinglib.Rules, opener: kinglib.Phase, seed:
     assert _plan(rules).deal_opener is rules.phases[opener]
     got = random_outcome(rules, seed)
     assert got.final is None
-    assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(random_match(rules, seed))
+    final = public(rules, seed)
+    assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(final)
+    assert random_match(rules, seed) == final
 
 
 KIERKI_OPTIONS = st.fixed_dictionaries(
@@ -174,6 +177,86 @@ def test_a_layout_played_on_integers_is_the_layout_played_on_states(
     assert points == fan_tan_points(end)
     assert sorted(points) == [-10, -5, 5, 10]
     assert moves == len(end.deal_moves)
+
+
+BRAZILIAN_OPTIONS = st.fixed_dictionaries(
+    {"order": st.sampled_from(["choice", "fixed"]), "notrump": st.booleans()}
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(options=BRAZILIAN_OPTIONS, seed=st.integers(min_value=0, max_value=2**63 - 1))
+def test_a_match_of_auctioned_positives_is_played_on_integers(
+    options: dict[str, Any], seed: int
+) -> None:
+    rules = kinglib.load_rules("brazilian", **options)
+    choice = options["order"] == "choice"
+    assert_opened_on_integers(rules, kinglib.Phase.CHOOSE if choice else kinglib.Phase.BID, seed)
+
+
+def test_an_auction_drawn_at_once_is_the_auction_played_move_by_move() -> None:
+    rules = kinglib.load_rules("brazilian", order="fixed")
+    sold = kept = 0
+    for i in range(40):
+        final = public(rules, game_seed(13, i))
+        for result in final.results:
+            if result.contract != "trumps":
+                continue
+            details = dict(result.details)
+            if "buyer" in details:
+                sold += 1
+                assert details["seller"] == result.dealer == result.chooser
+            elif any(amount is not None for _, amount in details["offers"]):
+                kept += 1
+        got = random_outcome(rules, game_seed(13, i))
+        assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(final)
+        assert random_match(rules, game_seed(13, i)) == final
+    # Random bids are seldom all passes; the two other ends were drawn.
+    assert sold and kept
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2, 3, 4, 5])
+def test_an_auction_drawn_at_once_reaches_the_state_its_moves_reach(seed: int | None) -> None:
+    rules = kinglib.load_rules("brazilian", order="fixed", notrump=True)
+    cards = list(rules.deck)
+    random.Random(seed).shuffle(cards)
+    state = rules.new_deal("trumps", [cards[13 * s : 13 * s + 13] for s in range(4)], dealer=2)
+    assert state.phase is kinglib.Phase.BID
+    # Draws of zeros: every bidder passes and the dealer names the first trump.
+    bits = (lambda k: 0) if seed is None else random.Random(seed).getrandbits
+    draws = [kernel.Draws(bits) for _ in range(4)]
+    opening = rules.phases[kinglib.Phase.BID].open_at_random(state, draws)
+    assert opening is not None and opening.contract is not None and opening.settle is not None
+    for move in opening.moves:
+        state = state.apply(move)
+    assert state.phase is kinglib.Phase.PLAY
+    assert (state.trump, state.maker, state.to_move) == (opening.trump, opening.maker, 2)
+    assert opening.details == brazilian.kinglib_deal_details(state)
+    if seed is None:
+        assert opening.moves == (*[kinglib.Pass()] * 3, kinglib.Declare(kinglib.Suit.SPADES))
+    # The points settled are those the variant scores for the tricks taken.
+    end = play_out(state)
+    assert sum(end.tricks_taken) == 13
+    points = tuple(25 * n for n in end.tricks_taken)
+    assert opening.settle(points) == end.results[-1].points
+
+
+def test_raspis_keeps_the_auction_on_states() -> None:
+    for order in ("choice", "fixed"):
+        rules = kinglib.load_rules("brazilian", order=order, renounce=True)
+        assert _plan(rules).deal_opener is None
+        bid = rules.phases[kinglib.Phase.BID]
+        assert not bid.opens_every_deal()
+        for i in range(3):
+            seed = game_seed(21, i)
+            got = random_outcome(rules, seed)
+            assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(
+                public(rules, seed)
+            )
+    # The fixed order opens at the auction, the dealer's choice at the choice: one opener each.
+    choice = kinglib.load_rules("brazilian")
+    assert not choice.phases[kinglib.Phase.BID].opens_every_deal()
+    assert choice.phases[kinglib.Phase.CHOOSE].opens_every_deal()
 
 
 class LayoutOfMyOwn(FanTanPlay):

@@ -145,7 +145,8 @@ class PhaseRules:
 
         ``openings`` holds the opening of each deal before it, in order. Called only where
         :meth:`opens_every_deal` is true, and when no house rule filters the legal moves; the
-        opening must open the card play (its ``contract`` given, and no ``settle``).
+        opening must open the card play (its ``contract`` given), and settle the points of a
+        contract that its variant scores itself (``settle`` given: a wager paid, say).
         """
         raise NotImplementedError(f"{type(self).__name__} opens no deal without its state")
 

@@ -304,9 +304,13 @@ class _Plan:
         It can when that phase opens every deal (no plugin but the variant's own opens them),
         kinglib deals the whole pack in hands, the match ends by its fixed schedule, no house
         rule filters the legal moves, and every contract, once opened, goes on on integers
-        (in the kernel, or in a phase of its own that plays it whole).
+        (in the kernel, scored by kinglib or settled by its opening, or in a phase of its own
+        that plays it whole).
         """
-        on_integers = {**self.whole_after_opening}
+        on_integers = {
+            cid: whole or self.settled_after_opening[cid]
+            for cid, whole in self.whole_after_opening.items()
+        }
         for cid in self.played_after_opening:
             on_integers[cid] = True
         if not (
@@ -454,7 +458,7 @@ class _Runner:
             dealt, _, _ = plan.deal(rules.rng(self.seed, number), self.ahead)
             opening = opener.open_deal_at_random(number, openings, self.draws)
             contract, maker = opening.contract, opening.maker
-            assert contract is not None and opening.settle is None
+            assert contract is not None
             hands = list(dealt if opening.hands is None else opening.hands)
             phase = plan.played_after_opening.get(contract.id)
             if phase is not None:
@@ -466,6 +470,11 @@ class _Runner:
                     contract.id, hands, [0] * players, leader, rules_now, [], 0
                 )
                 made = sum(len(codes) for codes in played)
+                if opening.settle is not None:
+                    points = opening.settle(points)
+                else:
+                    # A contract its variant scores itself is opened with its settling.
+                    assert plan.whole_after_opening[contract.id]
             totals = tuple(map(add, totals, points))
             openings.append(opening)
             moves += len(opening.moves) + made

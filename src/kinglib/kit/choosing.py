@@ -359,6 +359,19 @@ class ChooseContract(PhaseRules):
         The chooser is the plan's, and what he may choose is read from ``openings``, those of
         the deals before: their contracts and makers (:meth:`ChoicePlan.choices_after`).
         """
+        seat, choice, contract = self.draw_choice_after(deal_number, openings, draws)
+        return self._opening(seat, choice, contract, draws)
+
+    def draw_choice_after(
+        self, deal_number: int, openings: Sequence[Opening], draws: Sequence[Draws]
+    ) -> tuple[int, Choose, Contract]:
+        """The chooser of deal ``deal_number``, the choice he makes at random and its contract.
+
+        The choice is drawn as :meth:`draw_choice` draws it for the deal's state, what may be
+        chosen read from ``openings``, those of the deals before (their contracts and makers:
+        :meth:`ChoicePlan.choices_after`). A subclass's own :meth:`open_deal_at_random` draws
+        with it.
+        """
         seat = self.plan.chooser_of(self.rules, deal_number)
         chosen = ((o.contract.id if o.contract else "", o.maker) for o in openings)
         table, mine = _tally(chosen, seat)
@@ -366,7 +379,7 @@ class ChooseContract(PhaseRules):
             self.rules, seat, deal_number, table, mine, self._chooser_of_deals()
         )
         choice = self._moves[names[draws[seat].below(len(names))]]
-        return self._opening(seat, choice, self.rules.contracts[choice.contract], draws)
+        return seat, choice, self.rules.contracts[choice.contract]
 
 
 class DeclareTrump(PhaseRules):
