@@ -52,7 +52,7 @@ the doubling round (option ``doubling``), then play. It has no match, so no obli
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from functools import partial
 from itertools import combinations
 from typing import Any
@@ -90,6 +90,7 @@ __all__ = [
     "DEALS",
     "INFO",
     "PLAN",
+    "BarbuChoice",
     "BarbuDeclaration",
     "DealerChooses",
     "Doubling",
@@ -342,11 +343,21 @@ class Doubling:
 
     def partners(self, seat: int) -> frozenset[int]:
         """The seats ``seat`` has a wager with, whoever doubled."""
-        return frozenset(b if a == seat else a for a, b, _ in self.wagers if seat in (a, b))
+        return _partners(((a, b) for a, b, _ in self.wagers), seat)
 
     def doublers_of(self, seat: int) -> tuple[int, ...]:
         """The seats that doubled ``seat``, in ascending order."""
-        return tuple(sorted(a for a, b, _ in self.wagers if b == seat))
+        return _doublers(((a, b) for a, b, _ in self.wagers), seat)
+
+
+def _partners(pairs: Iterable[tuple[int, int]], seat: int) -> frozenset[int]:
+    """The seats ``seat`` has a wager with among the ``(doubler, doubled)`` ``pairs``."""
+    return frozenset(b if a == seat else a for a, b in pairs if seat in (a, b))
+
+
+def _doublers(pairs: Iterable[tuple[int, int]], seat: int) -> tuple[int, ...]:
+    """The seats that doubled ``seat`` among the ``(doubler, doubled)`` ``pairs``, ascending."""
+    return tuple(sorted(a for a, b in pairs if b == seat))
 
 
 def doubling_of(rules: Rules, dealer: int, moves: Iterable[Move]) -> Doubling:
@@ -501,6 +512,9 @@ class DoublingRounds(PhaseRules):
         dealer_of_deals: the dealer of every deal of the match, once :meth:`dealers` is asked.
         double_moves: the ``Double`` moves made so far, by the seats they may name.
         redouble_moves: the ``Redouble`` moves made so far, by the seats they may name.
+        choice_moves: the moves of the doubling round made so far (:meth:`doubling_choices`).
+        speaker_moves: the moves of the speakers of the rounds drawn so far, by the rounds
+            before them (:meth:`draw_rounds`).
         last_read: the moves and dealer of the last deal whose rounds were read, with them
             (see :meth:`rounds`); the moves, not the state, so that no view reaches a state.
 
@@ -512,6 +526,8 @@ class DoublingRounds(PhaseRules):
         self.dealer_of_deals: tuple[int, ...] | None = None
         self.double_moves: dict[tuple[int, ...], tuple[Double, ...]] = {}
         self.redouble_moves: dict[tuple[int, ...], tuple[Redouble, ...]] = {}
+        self.choice_moves: dict[tuple[tuple[int, ...], int | None], tuple[Move, ...]] = {}
+        self.speaker_moves: dict[tuple[Any, ...], tuple[Move, ...]] = {}
         self.last_read: tuple[tuple[Move, ...], int, Doubling] | None = None
 
     def rounds(self, state: State) -> Doubling:
@@ -554,8 +570,11 @@ class DoublingRounds(PhaseRules):
         assert contract is not None
         if contract.id in DEALER_ONLY:
             return (state.dealer,)
-        taken = rounds.partners(seat)
-        return tuple(s for s in range(self.rules.players) if s != seat and s not in taken)
+        return self.free_of(rounds.partners(seat), seat)
+
+    def free_of(self, partners: Set[int], seat: int) -> tuple[int, ...]:
+        """The seats other than ``seat`` that are not among its wager ``partners``."""
+        return tuple(s for s in range(self.rules.players) if s != seat and s not in partners)
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Pass, then every double (or redouble) allowed, smallest first.
@@ -573,10 +592,57 @@ class DoublingRounds(PhaseRules):
         """
         if rounds.redoubling:
             return (_PASS, *self.redoubles(rounds.doublers_of(seat)))
-        doubles = self.doubles(self.targets(state, rounds, seat))
-        if must_double_dealer(state, seat, self.dealers()):
-            return tuple(m for m in doubles if state.dealer in m.seats)
-        return (_PASS, *doubles)
+        owed_to = state.dealer if must_double_dealer(state, seat, self.dealers()) else None
+        return self.doubling_choices(self.targets(state, rounds, seat), owed_to)
+
+    def doubling_choices(self, free: tuple[int, ...], owed_to: int | None) -> tuple[Move, ...]:
+        """The moves of a speaker in the doubling round who may double the seats ``free``.
+
+        ``Pass()`` and every double, smallest first; only the doubles naming ``owed_to`` when
+        the speaker must double that seat (the dealer). Kept once made.
+        """
+        key = (free, owed_to)
+        found = self.choice_moves.get(key)
+        if found is None:
+            doubles = self.doubles(free)
+            if owed_to is None:
+                found = (_PASS, *doubles)
+            else:
+                found = tuple(m for m in doubles if owed_to in m.seats)
+            self.choice_moves[key] = found
+        return found
+
+    def draw_rounds(
+        self, contract_id: str, dealer: int, owing: Sequence[bool], draws: Sequence[Draws]
+    ) -> tuple[tuple[Move, ...], Doubling]:
+        """Both rounds of a deal of ``contract_id`` dealt by ``dealer``, drawn at random.
+
+        Each speaker draws among his legal moves as :meth:`open_at_random` draws them;
+        ``owing[seat]`` says whether ``seat`` must double the dealer (:func:`must_double_dealer`
+        for the deal). Returns the moves drawn and the rounds they make.
+        """
+        drawn: list[Move] = []
+        dealer_only = contract_id in DEALER_ONLY
+        known = self.speaker_moves
+
+        def speak(seat: int, redoubling: bool, wagers: Mapping[tuple[int, int], int]) -> Move:
+            # A speaker's moves follow from who speaks, in which round, owing what, after
+            # which wagers: the same rounds so far give the same moves, kept once made.
+            key = (dealer_only, dealer, seat, redoubling, owing[seat], tuple(wagers))
+            moves = known.get(key)
+            if moves is None:
+                if redoubling:
+                    moves = (_PASS, *self.redoubles(_doublers(wagers, seat)))
+                else:
+                    free = (dealer,) if dealer_only else self.free_of(_partners(wagers, seat), seat)
+                    moves = self.doubling_choices(free, dealer if owing[seat] else None)
+                known[key] = moves
+            move = moves[draws[seat].below(len(moves))]
+            drawn.append(move)
+            return move
+
+        rounds = walk_rounds(self.rules, dealer, speak)
+        return tuple(drawn), rounds
 
     def open_at_random(self, state: State, draws: Sequence[Draws]) -> Opening | None:
         """The rest of both rounds drawn at random: the card play then opens.
@@ -695,6 +761,99 @@ def after_choice(state: State) -> State:
     return open_doubling(state)
 
 
+class BarbuChoice(ChooseContract):
+    """The CHOOSE phase: the dealer chooses; his declaration and the doubling rounds follow."""
+
+    def opens_every_deal(self) -> bool:
+        """Whether :meth:`open_deal_at_random` may open every deal of a random match.
+
+        It may when the choice, the declaration and the doubling rounds are the classes' own
+        (their legal moves and their ``apply``) and the choice goes on by :func:`after_choice`.
+        """
+        phases = self.rules.phases
+        return (
+            type(self).legal_moves is ChooseContract.legal_moves
+            and type(self).apply is ChooseContract.apply
+            and self.proceed is after_choice
+            and type(phases.get(Phase.DECLARE)) is BarbuDeclaration
+            and type(phases.get(Phase.DOUBLE)) is DoublingRounds
+        )
+
+    def open_deal_at_random(
+        self, deal_number: int, openings: Sequence[Opening], draws: Sequence[Draws]
+    ) -> Opening:
+        """Deal ``deal_number`` opened at random: the choice, the declaration, the rounds.
+
+        Each is drawn as a random player makes it move by move. The doubles owed are read
+        from the wagers of ``openings`` (those of the deals before, each with its wagers in its
+        ``details``); the opening settles the deal's points on its wagers
+        (:func:`settle_wagers`).
+        """
+        rules = self.rules
+        dealer, choice, contract = self.draw_choice_after(deal_number, openings, draws)
+        declaration = rules.phases[Phase.DECLARE]
+        assert isinstance(declaration, BarbuDeclaration)
+        moves: list[Move] = [choice]
+        trump: Suit | str | None = None
+        declared: tuple[Move, ...] = ()
+        if contract.trump_round:
+            declared = declaration.suits
+        elif contract.id == FAN_TAN and rules.options["fan_tan_start"] == "declare":
+            declared = declaration.ranks
+        if declared:
+            named = declared[draws[dealer].below(len(declared))]
+            assert isinstance(named, Declare)
+            moves.append(named)
+            if not isinstance(named.trump, Rank):
+                trump = named.trump
+        wagers: tuple[tuple[int, int, int], ...] = ()
+        details: tuple[tuple[str, Any], ...] = ()
+        if rules.options["doubling"]:
+            rounds_phase = rules.phases[Phase.DOUBLE]
+            assert isinstance(rounds_phase, DoublingRounds)
+            owing = _owing_after(rules, rounds_phase.dealers(), deal_number, dealer, openings)
+            drawn, rounds = rounds_phase.draw_rounds(contract.id, dealer, owing, draws)
+            moves += drawn
+            wagers = rounds.wagers
+            details = (("wagers", wagers),)
+        return Opening(
+            tuple(moves),
+            contract,
+            trump,
+            dealer,
+            settle=partial(settle_wagers, wagers),
+            details=details,
+        )
+
+
+def _owing_after(
+    rules: Rules,
+    dealers: tuple[int, ...],
+    deal_number: int,
+    dealer: int,
+    openings: Sequence[Opening],
+) -> tuple[bool, ...]:
+    """Per seat, whether it must double ``dealer`` in deal ``deal_number``, after ``openings``.
+
+    :func:`must_double_dealer` for the deal, the doubles made read from the openings of the
+    dealer's deals before (their makers, and their wagers in their details).
+    """
+    wanted = int(rules.options["min_doubles"])
+    left = dealers[deal_number - 1 :].count(dealer)
+    if left > wanted:
+        # Nobody owes more doubles than the option asks: none owes as many as the deals left.
+        return (False,) * rules.players
+    made = [0] * rules.players
+    for opening in openings:
+        if opening.maker != dealer:
+            continue
+        for a, b, _ in dict(opening.details)["wagers"]:
+            if b == dealer:
+                made[a] += 1
+    owed = [0 if seat == dealer else max(0, wanted - made[seat]) for seat in range(rules.players)]
+    return tuple(0 < n >= left for n in owed)
+
+
 class BarbuDeclaration(PhaseRules):
     """The DECLARE phase: the dealer names the trump of ``trumps`` or the start rank of fan-tan."""
 
@@ -749,7 +908,7 @@ def kinglib_schedule(rules: Rules) -> Schedule:
 def kinglib_phases(rules: Rules) -> dict[Phase, PhaseRules]:
     """The dealer's choice, his declaration, and the doubling rounds."""
     return {
-        Phase.CHOOSE: ChooseContract(rules, PLAN, after_choice),
+        Phase.CHOOSE: BarbuChoice(rules, PLAN, after_choice),
         Phase.DECLARE: BarbuDeclaration(),
         Phase.DOUBLE: DoublingRounds(rules),
     }

@@ -259,6 +259,42 @@ def test_raspis_keeps_the_auction_on_states() -> None:
     assert choice.phases[kinglib.Phase.CHOOSE].opens_every_deal()
 
 
+BARBU_OPTIONS = st.fixed_dictionaries(
+    {
+        "rotation": st.sampled_from(["seven", "each"]),
+        "heart_lead": st.sampled_from(["never", "broken", "free"]),
+        "trump_overtrump": st.booleans(),
+        "must_trump": st.booleans(),
+        "fan_tan_start": st.sampled_from(["declare", "J", "2"]),
+        "doubling": st.booleans(),
+        "min_doubles": st.integers(0, 7),
+        "first_dealer": st.integers(0, 3),
+    }
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(options=BARBU_OPTIONS, seed=st.integers(min_value=0, max_value=2**63 - 1))
+def test_a_match_of_doubled_deals_is_played_on_integers(options: dict[str, Any], seed: int) -> None:
+    rules = kinglib.load_rules("barbu", **options)
+    assert isinstance(_plan(rules).played_after_opening["fan_tan"], FanTanPlay)
+    assert not _plan(rules).phase_scored["fan_tan"]
+    assert_opened_on_integers(rules, kinglib.Phase.CHOOSE, seed)
+
+
+def test_the_doubles_owed_are_read_from_the_openings_before() -> None:
+    # Every non-dealer owes the dealer a double in each of his deals: the doubling round
+    # offers only doubles that name him, and the match opened on integers agrees.
+    rules = kinglib.load_rules("barbu", min_doubles=7)
+    for i in range(3):
+        seed = game_seed(17, i)
+        final = public(rules, seed)
+        for result in final.results:
+            doubled_dealer = {a for a, b, _ in dict(result.details)["wagers"] if b == result.dealer}
+            assert doubled_dealer == set(range(4)) - {result.dealer}
+        assert_opened_on_integers(rules, kinglib.Phase.CHOOSE, seed)
+
+
 class LayoutOfMyOwn(FanTanPlay):
     """A fan-tan whose moves are its own (the same ones)."""
 
@@ -291,12 +327,9 @@ def test_a_layout_is_played_on_integers_only_as_its_module_scores_it() -> None:
         "fan_tan"
         not in _plan(kinglib.load_rules("kierki", plugins=[LayoutPrices])).played_after_opening
     )
-    # A layout with moves of its own, or a start rank still to declare, plays on states.
+    # A layout with moves of its own plays on states.
     assert not LayoutOfMyOwn(kierki).plays_deals_at_random()
     assert FanTanPlay(kierki).plays_deals_at_random()
-    barbu = kinglib.load_rules("barbu")
-    assert barbu.options["fan_tan_start"] == "declare"
-    assert not FanTanPlay(barbu).plays_deals_at_random()
     # A phase plays no deal on integers unless it says so.
     trick_play = kierki.phases[kinglib.Phase.PLAY]
     assert not trick_play.plays_deals_at_random()

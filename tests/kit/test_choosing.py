@@ -17,7 +17,8 @@ from kinglib.engine.tricks import start_play
 from kinglib.kit.choosing import ChoicePlan, ChooseContract, DeclareTrump
 from kinglib.values.cards import Suit
 from kinglib.values.deals import Phase
-from kinglib.values.moves import Choose, Declare, Move
+from kinglib.values.moves import Bid, Choose, Declare, Move, Pass
+from kinglib_variants import brazilian
 from kinglib_variants.brazilian import BrazilianChoice
 
 SUITS = tuple(Suit)
@@ -99,7 +100,7 @@ def test_a_choice_that_leads_elsewhere_draws_nothing() -> None:
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**32))
-def test_brazilian_trumps_chosen_opens_its_auction_not_the_play(seed: int) -> None:
+def test_brazilian_choice_opens_the_play_after_the_auction_of_trumps(seed: int) -> None:
     rules = kinglib.load_rules("brazilian")
     state = rules.new_match(seed=seed)
     rng = random.Random(seed)
@@ -111,17 +112,27 @@ def test_brazilian_trumps_chosen_opens_its_auction_not_the_play(seed: int) -> No
     phase = rules.phase_for(state)
     one, by_move = draws_for(seed), draws_for(seed)
     opening = phase.open_at_random(state, one)
-    assert opening is not None and len(opening.moves) == 1
-    seat = state.to_move
-    assert seat is not None
-    moves = phase.legal_moves(state)
-    after = phase.apply(state, moves[by_move[seat].below(len(moves))])
-    assert after.deal_moves == opening.moves
-    if opening.contract is None:
-        assert after.phase is Phase.BID  # trumps: auctioned
+    assert opening is not None and opening.contract is not None
+    # The moves drawn at once are those drawn move by move, the auction's included.
+    after = state
+    for drawn in opening.moves:
+        seat = after.to_move
+        assert seat is not None
+        now = rules.phase_for(after)
+        moves = now.legal_moves(after)
+        assert moves[by_move[seat].below(len(moves))] == drawn
+        after = now.apply(after, drawn)
+    assert after.phase is Phase.PLAY
+    assert (after.contract_info, after.maker, after.trump) == (
+        opening.contract,
+        opening.maker,
+        opening.trump,
+    )
+    if opening.contract.id == "trumps":
+        assert isinstance(opening.moves[1], (Bid, Pass)) and opening.settle is not None
+        assert opening.details == brazilian.kinglib_deal_details(after)
     else:
-        assert after.phase is Phase.PLAY
-        assert (after.contract_info, after.maker) == (opening.contract, opening.maker)
+        assert len(opening.moves) == 1 and opening.settle is None
     assert [d.below(2**32) for d in one] == [d.below(2**32) for d in by_move]
 
 

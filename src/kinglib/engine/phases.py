@@ -156,8 +156,9 @@ class PhaseRules:
         True for a play phase (one a contract's trick rules name, such as a fan-tan layout)
         that can play a whole deal at random from the hands and its opening, without a state,
         and score it as the hooks of its own module do: a random match that keeps nothing may
-        then play such a deal on integers, when no other plugin scores it (see
-        :meth:`opens_every_deal`). The default is false.
+        then play such a deal on integers, when no plugin but that module and the variant
+        scores it, the variant's scoring settled by the deal's opening (see
+        :meth:`opens_every_deal` and :attr:`Opening.settle`). The default is false.
         """
         return False
 

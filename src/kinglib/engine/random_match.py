@@ -208,23 +208,25 @@ class _Plan:
             )
             for cid in rules.contracts
         }
+        variant = (_variant_plugin(rules),)
         # A deal of each contract played by a phase of its own (a fan-tan layout) that plays
-        # it whole on integers once opened, when no plugin but that phase's module scores it.
+        # it whole on integers once opened, when no plugin but that phase's module scores it
+        # (scored as the phase scores it), or the variant's too (settled by its opening).
         self.played_after_opening: dict[str, PhaseRules] = {}
+        self.phase_scored: dict[str, bool] = {}
         for cid, contract in rules.contracts.items():
             phase = _play_phase(rules, contract)
-            if (
-                phase is not None
-                and phase.plays_deals_at_random()
-                and answered_by_defaults(
-                    pm, "kinglib_score_deal", cid, also=(type(phase).__module__,)
-                )
-            ):
+            if phase is None or not phase.plays_deals_at_random():
+                continue
+            module = (type(phase).__module__,)
+            if answered_by_defaults(pm, "kinglib_score_deal", cid, also=(*module, *variant)):
                 self.played_after_opening[cid] = phase
+                self.phase_scored[cid] = answered_by_defaults(
+                    pm, "kinglib_score_deal", cid, also=module
+                )
         # A deal of each contract, once an opening that settles its points is drawn (a
         # variant's own scoring of the kernel's points: see Opening.settle), when no plugin
         # but the variant's own scores it or gives its details: it goes on on integers too.
-        variant = (_variant_plugin(rules),)
         self.settled_after_opening = {
             cid: (
                 own_start
@@ -463,6 +465,7 @@ class _Runner:
             phase = plan.played_after_opening.get(contract.id)
             if phase is not None:
                 points, made = phase.play_deal_at_random(opening, dealer, hands, self.draws)
+                scored = plan.phase_scored[contract.id]
             else:
                 leader = first_leader(rules, contract, dealer, maker, tuple(hands))
                 rules_now = deal_rules(rules, contract, opening.trump, maker)
@@ -470,11 +473,12 @@ class _Runner:
                     contract.id, hands, [0] * players, leader, rules_now, [], 0
                 )
                 made = sum(len(codes) for codes in played)
-                if opening.settle is not None:
-                    points = opening.settle(points)
-                else:
-                    # A contract its variant scores itself is opened with its settling.
-                    assert plan.whole_after_opening[contract.id]
+                scored = plan.whole_after_opening[contract.id]
+            if opening.settle is not None:
+                points = opening.settle(points)
+            else:
+                # A contract its variant scores itself is opened with its settling.
+                assert scored
             totals = tuple(map(add, totals, points))
             openings.append(opening)
             moves += len(opening.moves) + made

@@ -106,11 +106,14 @@ class ChoicePlan:
         """Whether ``seat``, owing ``owed`` choices, has no more turns left than that.
 
         It is ``turns_left(...) <= owed`` (false when he owes nothing), counting his turns only
-        until they outnumber what he owes. ``choosers`` is :meth:`choosers` for ``rules``, when
-        the caller keeps it (the chooser of a deal depends on the rules and its number alone).
+        until they outnumber what he owes, or in ``choosers``: :meth:`choosers` for ``rules``,
+        when the caller keeps it (the chooser of a deal depends on the rules and its number
+        alone).
         """
         if owed <= 0:
             return False
+        if choosers is not None:
+            return choosers[deal_number - 1 :].count(seat) <= owed
         turns = 0
         for k in range(deal_number, self.deals + 1):
             chooser = choosers[k - 1] if choosers is not None else self.chooser_of(rules, k)

@@ -40,7 +40,7 @@ from kinglib.engine.tricks import first_leader
 from kinglib.engine.view import View
 from kinglib.plugins.hookspecs import for_contracts, hookimpl
 from kinglib.values.cards import RANK_MASKS, SUIT_MASKS, Card, CardSet, Rank, Suit
-from kinglib.values.moves import PLAYS, Move, Pass, Play
+from kinglib.values.moves import PLAYS, Declare, Move, Pass, Play
 
 __all__ = [
     "FAN_TAN",
@@ -64,6 +64,8 @@ _PASS = Pass()
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: Each suit's mask and its ace (the suit's lowest bit), for the rows of the layout.
 _ROWS = tuple((SUIT_MASKS[suit], SUIT_MASKS[suit] & -SUIT_MASKS[suit]) for suit in _SUITS)
+#: The row (suit mask and ace) of each card index; jokers (indices 52, 53) have none.
+_ROW_OF = tuple(next(((m, a) for m, a in _ROWS if m >> i & 1), (0, 0)) for i in range(54))
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
 _SUIT_NAMES[Suit.CLUBS] = "clubs"
 
@@ -138,15 +140,22 @@ def playable_mask(layout: int, start: Rank | None, deck: int) -> int:
     opening = RANK_MASKS[start]
     playable = 0
     for suit, ace in _ROWS:
-        row = layout & suit
-        if not row:
-            playable |= opening & suit
-            continue
-        top = row & -row  # the row's highest card (an ace is its suit's lowest bit)
-        if top != ace:
-            playable |= top >> 1
-        playable |= (1 << row.bit_length()) & suit  # the card below the row's lowest
+        playable |= _row_playable(layout & suit, suit, ace, opening)
     return playable & deck
+
+
+def _row_playable(row: int, suit: int, ace: int, opening: int) -> int:
+    """The cards of ``suit`` (its ``ace``) that fit its ``row`` of the layout.
+
+    ``opening`` is the start rank's cards, which open an empty row.
+    """
+    if not row:
+        return opening & suit
+    playable = 0
+    top = row & -row  # the row's highest card (an ace is its suit's lowest bit)
+    if top != ace:
+        playable = top >> 1
+    return playable | (1 << row.bit_length()) & suit  # and the card below the row's lowest
 
 
 class FanTanPlay(PhaseRules):
@@ -234,32 +243,34 @@ class FanTanPlay(PhaseRules):
     def plays_deals_at_random(self) -> bool:
         """Whether :meth:`play_deal_at_random` may play a whole deal of the layout.
 
-        It may when the moves and their effect are this class's own and the start rank is
-        fixed or set by the first card (not ``"declare"``): the layout opens as
-        :func:`begin_fan_tan` opens it without a declared rank.
+        It may when the moves and their effect are this class's own: the layout opens as
+        :func:`begin_fan_tan` opens it.
         """
         kind = type(self)
-        return (
-            kind.legal_moves is FanTanPlay.legal_moves
-            and kind.apply is FanTanPlay.apply
-            and self.rules.options.get("fan_tan_start") != "declare"
-        )
+        return kind.legal_moves is FanTanPlay.legal_moves and kind.apply is FanTanPlay.apply
 
     def play_deal_at_random(
         self, opening: Opening, dealer: int, hands: Sequence[int], draws: Sequence[Draws]
     ) -> tuple[tuple[int, ...], int]:
         """A whole layout played at random from ``hands``: each seat's price, and the moves made.
 
-        The first player is the one the contract's trick rules name; the moves are those of
-        :meth:`play_rest_at_random` from the layout's opening, and the points those of
-        :func:`fan_tan_points` for the deal they end.
+        The first player is the one the contract's trick rules name, and the start rank the
+        one the rules fix, or the rank of the opening's ``Declare`` where it is declared
+        (``"declare"``). The moves are those of :meth:`play_rest_at_random` from the layout's
+        opening, and the points those of :func:`fan_tan_points` for the deal they end.
         """
         contract = opening.contract
         assert contract is not None
+        rules = self.rules
+        start = _fixed_start(rules)
+        if rules.options.get("fan_tan_start") == "declare":
+            start = next(
+                m.rank for m in opening.moves if isinstance(m, Declare) and m.rank is not None
+            )
         held = list(hands)
-        first = first_leader(self.rules, contract, dealer, opening.maker, tuple(held))
+        first = first_leader(rules, contract, dealer, opening.maker, tuple(held))
         out: list[int] = []
-        moves, _, _ = self._lay_out(held, first, _fixed_start(self.rules), out, 0, draws)
+        moves, _, _ = self._lay_out(held, first, start, out, 0, draws)
         return _prices_by_place(contract.trick_values, out, len(held)), len(moves)
 
     def _lay_out(
@@ -280,18 +291,26 @@ class FanTanPlay(PhaseRules):
         deck = self.deck
         moves: list[Move] = []
         holders = sum(1 for hand in hands if hand)
+        # What fits the layout changes only in the row a card is laid in.
+        playable = playable_mask(layout, start, deck)
         while True:
-            legal = hands[seat] & playable_mask(layout, start, deck)
+            legal = hands[seat] & playable
             draw = draws[seat].below
             if legal:
                 for _ in range(draw(legal.bit_count())):
                     legal &= legal - 1
                 bit = legal & -legal
-                play = PLAYS[bit.bit_length() - 1]
+                index = bit.bit_length() - 1
+                play = PLAYS[index]
                 moves.append(play)
                 layout |= bit
                 if start is None:
                     start = play.card.rank
+                    playable = playable_mask(layout, start, deck)
+                else:
+                    suit, ace = _ROW_OF[index]
+                    row = _row_playable(layout & suit, suit, ace, RANK_MASKS[start])
+                    playable = (playable & ~suit | row) & deck
                 hands[seat] ^= bit
                 if not hands[seat]:
                     out.append(seat)
