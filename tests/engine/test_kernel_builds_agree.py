@@ -224,3 +224,28 @@ def test_every_card_is_its_own_bit_in_both_kernels() -> None:
         got = build.follow_rule((1 << 53) | 1, kernel.HEARTS, 1 << 13, duty, False)
         assert got & build.MASK_BITS == 1 << 53
         assert got >> build.REASON_SHIFT == build.FOLLOW_VOID_DUTY
+
+
+@given(
+    st.integers(min_value=0, max_value=2**32),
+    st.integers(min_value=0, max_value=13),
+    st.sampled_from([1, 3]),
+)
+def test_both_kernels_lay_out_alike(seed: int, start: int, step: int) -> None:
+    # A 52-card deal in four hands; ``start`` 13: any card opens, else the rank at that place.
+    cards = list(range(52))
+    random.Random(seed).shuffle(cards)
+    opening = 0 if start == 13 else kernel.RANK_ROW << start
+    laid = []
+    for build in (kernel, PURE):
+        hands = [sum(1 << i for i in cards[13 * s : 13 * s + 13]) for s in range(4)]
+        draws = [build.Draws(random.Random(seed + s).getrandbits) for s in range(4)]
+        out: list[int] = []
+        played: list[int] = []
+        ends = build.lay_out(hands, seed % 4, opening, 0, kernel.SUITED, step, out, played, draws)
+        laid.append((ends, hands, out, played))
+        # Every card of the pack is laid out or still held by the one seat left holding cards.
+        layout, _ = ends
+        assert layout | sum(hands) == kernel.SUITED and len(out) == 3
+        assert sorted(i for i in played if i >= 0) == sorted(i for i in cards if layout >> i & 1)
+    assert laid[0] == laid[1]

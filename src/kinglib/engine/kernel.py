@@ -63,6 +63,9 @@ The functions:
 ``play_deal``
     The one loop: the rest of a deal from a trick's start, each card drawn at random (one
     ``getrandbits`` per seat, as ``random.Random.choice`` draws) or picked by a chooser.
+``lay_out``, ``layout_playable``, ``row_playable``
+    A fan-tan layout played at random until one seat alone holds cards, and the cards that fit
+    the layout, or one of its rows.
 ``deal_points``, ``deal_cards``, ``deal_rules_of``
     A deal's points from its taken cards and trick winners; the hands cut from a shuffle; a
     :data:`DealRules` tuple from its fields by name.
@@ -97,6 +100,7 @@ __all__ = [
     "OVER_ALWAYS",
     "OVER_NEVER",
     "OVER_TRUMP_LEAD",
+    "RANK_ROW",
     "REASON_SHIFT",
     "SUITED",
     "SUIT_MASKS",
@@ -122,11 +126,14 @@ __all__ = [
     "follow_mask",
     "follow_rule",
     "is_decided",
+    "lay_out",
+    "layout_playable",
     "lead_mask",
     "led_mask",
     "next_to_play",
     "play_code",
     "play_deal",
+    "row_playable",
     "shuffle",
     "shuffle_drawn",
     "trick_winner",
@@ -163,6 +170,9 @@ JOKERS: Final[i64] = (ONE << 52) | (ONE << 53)
 SUITED: Final[i64] = (ONE << 52) - 1
 #: The mask of the suit of every card index (0 for a joker).
 SUIT_OF: Final[tuple[int, ...]] = tuple(SUIT_MASKS[i // 13] if i < 52 else 0 for i in range(54))
+#: The aces of the four suits: ``RANK_ROW << p`` holds the four cards at place ``p`` of their
+#: suits (the cards of one rank), ``p = index % 13``.
+RANK_ROW: Final[i64] = ONE | (ONE << 13) | (ONE << 26) | (ONE << 39)
 #: The card index that codes a draw from the stock (no card has it).
 DRAW_INDEX: Final = 63
 
@@ -923,6 +933,100 @@ def whole_match(
                 return totals, number, moves
         elif min(totals) <= until:
             return totals, number, moves
+
+
+# ------------------------------------------------------------------------------ fan-tan
+
+
+def row_playable(row: i64, suit: i64, opening: i64) -> i64:
+    """The cards of ``suit`` that fit its ``row`` of a fan-tan layout (the cards laid out).
+
+    An empty row takes its card of ``opening`` (the start rank's cards); a row grows by the
+    card above its highest (towards the ace, the suit's lowest bit) and the one below its
+    lowest.
+    """
+    if not row:
+        return opening & suit
+    playable: i64 = 0
+    top = row & -row  # the row's highest card
+    if top != suit & -suit:
+        playable = top >> 1
+    return playable | ((ONE << (bit_index(row) + 1)) & suit)
+
+
+def layout_playable(layout: i64, opening: i64, deck: i64) -> i64:
+    """The cards of ``deck`` that fit the fan-tan ``layout``: each row's next card either way.
+
+    ``opening`` is the start rank's cards; 0 while the first card is to set it, when any card
+    opens the empty layout.
+    """
+    if not opening:
+        return deck if not layout else 0
+    playable: i64 = 0
+    for suit in SUIT_MASKS:
+        playable |= row_playable(layout & suit, suit, opening)
+    return playable & deck
+
+
+def lay_out(
+    hands: list[int],
+    seat: int,
+    opening: i64,
+    layout: i64,
+    deck: i64,
+    step: int,
+    out: list[int],
+    played: list[int],
+    draws: list[Draws],
+) -> tuple[i64, i64]:
+    """Lay out at random from ``seat``'s turn until one seat alone holds cards (fan-tan).
+
+    Each seat plays the card it draws, as ``random.Random.choice`` draws from its cards that
+    fit (:func:`layout_playable`) in index order, or passes (one draw of one move) when none
+    fits; then the next seat in the direction of play (``step``) that holds cards moves.
+    ``hands`` (card masks) and ``out`` (the seats gone out of cards, in order) are updated in
+    place, and each card's index (-1 for a pass) is appended to ``played``. ``opening`` is
+    the start rank's cards (0: the first card sets the rank). Returns the layout and the
+    opening.
+    """
+    players = len(hands)
+    holders = 0
+    for hand in hands:
+        if hand:
+            holders += 1
+    playable = layout_playable(layout, opening, deck)
+    while True:
+        legal: i64 = hands[seat] & playable
+        if legal:
+            skip = draws[seat].below(bit_count(legal))
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+            bit = legal & -legal
+            index = bit_index(bit)
+            played.append(index)
+            layout |= bit
+            if not opening:
+                opening = RANK_ROW << (index % 13)
+                playable = layout_playable(layout, opening, deck)
+            else:
+                # What fits changes only in the row the card is laid in.
+                suit: i64 = SUIT_OF[index]
+                row = row_playable(layout & suit, suit, opening)
+                playable = ((playable & ~suit) | row) & deck
+            left: i64 = hands[seat] ^ bit
+            hands[seat] = left
+            if not left:
+                out.append(seat)
+                holders -= 1
+        else:
+            draws[seat].below(1)
+            played.append(-1)
+        if holders <= 1:
+            return layout, opening
+        seat = (seat + step) % players
+        while not hands[seat]:
+            seat = (seat + step) % players
 
 
 def deal_points(

@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from kinglib.engine.flow import finish_deal
-from kinglib.engine.kernel import Draws
+from kinglib.engine.kernel import Draws, lay_out, layout_playable
 from kinglib.engine.phases import Opening, PhaseRules
 from kinglib.engine.rules import Rules
 from kinglib.engine.sampling import DealStart, HiddenLayout, dealt_sizes, hand_slot
@@ -61,11 +61,6 @@ FAN_TAN = "fan_tan"
 LAYOUT = "layout"
 
 _PASS = Pass()
-_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-#: Each suit's mask and its ace (the suit's lowest bit), for the rows of the layout.
-_ROWS = tuple((SUIT_MASKS[suit], SUIT_MASKS[suit] & -SUIT_MASKS[suit]) for suit in _SUITS)
-#: The row (suit mask and ace) of each card index; jokers (indices 52, 53) have none.
-_ROW_OF = tuple(next(((m, a) for m, a in _ROWS if m >> i & 1), (0, 0)) for i in range(54))
 _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds"}
 _SUIT_NAMES[Suit.CLUBS] = "clubs"
 
@@ -135,27 +130,12 @@ def playable_mask(layout: int, start: Rank | None, deck: int) -> int:
     ``layout`` is the mask of the cards laid out; ``start`` the start rank (``None``: any card
     opens, while nothing is laid out); ``deck`` the pack.
     """
-    if start is None:
-        return deck if not layout else 0
-    opening = RANK_MASKS[start]
-    playable = 0
-    for suit, ace in _ROWS:
-        playable |= _row_playable(layout & suit, suit, ace, opening)
-    return playable & deck
+    return layout_playable(layout, _opening(start), deck)
 
 
-def _row_playable(row: int, suit: int, ace: int, opening: int) -> int:
-    """The cards of ``suit`` (its ``ace``) that fit its ``row`` of the layout.
-
-    ``opening`` is the start rank's cards, which open an empty row.
-    """
-    if not row:
-        return opening & suit
-    playable = 0
-    top = row & -row  # the row's highest card (an ace is its suit's lowest bit)
-    if top != ace:
-        playable = top >> 1
-    return playable | (1 << row.bit_length()) & suit  # and the card below the row's lowest
+def _opening(start: Rank | None) -> int:
+    """The cards that open the rows: the start rank's (none while the first card sets it)."""
+    return 0 if start is None else RANK_MASKS[start]
 
 
 class FanTanPlay(PhaseRules):
@@ -226,11 +206,25 @@ class FanTanPlay(PhaseRules):
         seat = state.to_move
         assert seat is not None
         record = fan_tan_record(state)
+        start = record.start
         out = list(record.out)
         hands = list(state.hands_mask)
-        moves, layout, start = self._lay_out(
-            hands, seat, record.start, out, self.layout(state), draws
+        played: list[int] = []
+        layout, _ = lay_out(
+            hands,
+            seat,
+            _opening(start),
+            self.layout(state),
+            self.deck,
+            self.rules.step,
+            out,
+            played,
+            list(draws),
         )
+        moves = [_PASS if index < 0 else PLAYS[index] for index in played]
+        if start is None and played:
+            # The first card played set the rank (any card opens the empty layout).
+            start = PLAYS[played[0]].card.rank
         piles = tuple(sorted({**dict(state.piles_mask), LAYOUT: layout}.items()))
         return state.after_moves(
             moves,
@@ -270,59 +264,9 @@ class FanTanPlay(PhaseRules):
         held = list(hands)
         first = first_leader(rules, contract, dealer, opening.maker, tuple(held))
         out: list[int] = []
-        moves, _, _ = self._lay_out(held, first, start, out, 0, draws)
-        return _prices_by_place(contract.trick_values, out, len(held)), len(moves)
-
-    def _lay_out(
-        self,
-        hands: list[int],
-        seat: int,
-        start: Rank | None,
-        out: list[int],
-        layout: int,
-        draws: Sequence[Draws],
-    ) -> tuple[list[Move], int, Rank | None]:
-        """Lay out at random from ``seat``'s turn until one seat alone holds cards.
-
-        ``hands`` and ``out`` (the seats out, in order) are left as the play leaves them.
-        Returns the moves made, the layout's mask and the start rank.
-        """
-        rules = self.rules
-        deck = self.deck
-        moves: list[Move] = []
-        holders = sum(1 for hand in hands if hand)
-        # What fits the layout changes only in the row a card is laid in.
-        playable = playable_mask(layout, start, deck)
-        while True:
-            legal = hands[seat] & playable
-            draw = draws[seat].below
-            if legal:
-                for _ in range(draw(legal.bit_count())):
-                    legal &= legal - 1
-                bit = legal & -legal
-                index = bit.bit_length() - 1
-                play = PLAYS[index]
-                moves.append(play)
-                layout |= bit
-                if start is None:
-                    start = play.card.rank
-                    playable = playable_mask(layout, start, deck)
-                else:
-                    suit, ace = _ROW_OF[index]
-                    row = _row_playable(layout & suit, suit, ace, RANK_MASKS[start])
-                    playable = (playable & ~suit | row) & deck
-                hands[seat] ^= bit
-                if not hands[seat]:
-                    out.append(seat)
-                    holders -= 1
-            else:
-                draw(1)
-                moves.append(_PASS)
-            if holders <= 1:
-                return moves, layout, start
-            seat = rules.next_seat(seat)
-            while not hands[seat]:
-                seat = rules.next_seat(seat)
+        played: list[int] = []
+        lay_out(held, first, _opening(start), 0, self.deck, rules.step, out, played, list(draws))
+        return _prices_by_place(contract.trick_values, out, len(held)), len(played)
 
     def apply(self, state: State, move: Move) -> State:
         """Lay the card out (or pass); end the deal when all players but one are out."""
