@@ -851,7 +851,7 @@ def _owing_after(
             if b == dealer:
                 made[a] += 1
     owed = [0 if seat == dealer else max(0, wanted - made[seat]) for seat in range(rules.players)]
-    return tuple(0 < n >= left for n in owed)
+    return tuple(n > 0 and n >= left for n in owed)
 
 
 class BarbuDeclaration(PhaseRules):

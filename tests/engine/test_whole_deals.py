@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,13 +23,15 @@ from kinglib.engine.hook_calls import answered_by_defaults
 from kinglib.engine.phases import Opening
 from kinglib.engine.random_match import _plan, random_match, random_outcome
 from kinglib.engine.state import State
-from kinglib.kit.choosing import ChooseContract
+from kinglib.engine.tricks import start_play
+from kinglib.kit.choosing import ChoicePlan, ChooseContract
 from kinglib.kit.fan_tan import FanTanPlay, fan_tan_points
 from kinglib.players.bots import RandomBot
 from kinglib.players.matches import game_seed
 from kinglib.plugins.hookspecs import contracts_of
 from kinglib.testing import play_out
-from kinglib_variants import brazilian
+from kinglib.values.trick_rules import TrickRules
+from kinglib_variants import barbu, brazilian
 from kinglib_variants.domino import stock_order
 
 
@@ -119,13 +122,43 @@ def test_a_match_of_chosen_deals_is_opened_deal_by_deal_on_integers(
 
 
 def assert_opened_on_integers(rules: kinglib.Rules, opener: kinglib.Phase, seed: int) -> None:
-    """The match of ``seed`` is opened deal by deal by phase ``opener``, as on states."""
-    assert _plan(rules).deal_opener is rules.phases[opener]
-    got = random_outcome(rules, seed)
+    """The match of ``seed`` is opened deal by deal by phase ``opener``, as on states.
+
+    Each deal's opening holds the moves that open it on states, its contract, chooser and
+    trump, and the details it settles with.
+    """
+    phase = rules.phases[opener]
+    assert _plan(rules).deal_opener is phase
+    openings: list[Opening] = []
+    drawn = phase.open_deal_at_random
+
+    def recorded(*args: Any) -> Opening:
+        openings.append(drawn(*args))
+        return openings[-1]
+
+    phase.open_deal_at_random = recorded  # type: ignore[method-assign,assignment]
+    try:
+        got = random_outcome(rules, seed)
+    finally:
+        del phase.open_deal_at_random
     assert got.final is None
     final = public(rules, seed)
     assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(final)
     assert random_match(rules, seed) == final
+    assert len(openings) == len(final.results)
+    for opening, result, moves in zip(openings, final.results, final.past_moves):
+        assert moves[: len(opening.moves)] == opening.moves
+        assert opening.contract is not None and opening.contract.id == result.contract
+        assert (opening.maker, opening.trump) == (result.chooser, result.trump)
+        if opening.settle is not None:
+            assert all(item in result.details for item in opening.details)
+
+
+def assert_opened_on_states(rules: kinglib.Rules, seed: int) -> None:
+    """The match of ``seed`` is not opened on integers, and still agrees with the public API."""
+    assert _plan(rules).deal_opener is None
+    got = random_outcome(rules, seed)
+    assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(public(rules, seed))
 
 
 KIERKI_OPTIONS = st.fixed_dictionaries(
@@ -244,15 +277,17 @@ def test_an_auction_drawn_at_once_reaches_the_state_its_moves_reach(seed: int | 
 def test_raspis_keeps_the_auction_on_states() -> None:
     for order in ("choice", "fixed"):
         rules = kinglib.load_rules("brazilian", order=order, renounce=True)
-        assert _plan(rules).deal_opener is None
-        bid = rules.phases[kinglib.Phase.BID]
-        assert not bid.opens_every_deal()
+        assert not rules.phases[kinglib.Phase.BID].opens_every_deal()
         for i in range(3):
-            seed = game_seed(21, i)
-            got = random_outcome(rules, seed)
-            assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(
-                public(rules, seed)
-            )
+            assert_opened_on_states(rules, game_seed(21, i))
+    # Once raspis may be declared, the auction is not drawn at once from its first bid.
+    fixed = kinglib.load_rules("brazilian", order="fixed", renounce=True)
+    state = fixed.new_match(seed=3)
+    while state.contract != "trumps":
+        state = play_out(state, deal_only=True)
+    assert state.phase is kinglib.Phase.BID and not state.deal_moves
+    draws = [kernel.Draws(random.Random(s).getrandbits) for s in range(4)]
+    assert fixed.phases[kinglib.Phase.BID].open_at_random(state, draws) is None
     # The fixed order opens at the auction, the dealer's choice at the choice: one opener each.
     choice = kinglib.load_rules("brazilian")
     assert not choice.phases[kinglib.Phase.BID].opens_every_deal()
@@ -295,6 +330,90 @@ def test_the_doubles_owed_are_read_from_the_openings_before() -> None:
         assert_opened_on_integers(rules, kinglib.Phase.CHOOSE, seed)
 
 
+class BarbuChoiceOfMyOwn(barbu.BarbuChoice):
+    """A choice whose legal moves are its own (the same ones)."""
+
+    def legal_moves(self, state: State) -> tuple[kinglib.Move, ...]:
+        return super().legal_moves(state)
+
+
+class BarbuApplyOfMyOwn(barbu.BarbuChoice):
+    """A choice whose effect is its own (the same one)."""
+
+    def apply(self, state: State, move: kinglib.Move) -> State:
+        return super().apply(state, move)
+
+
+class RoundsOfMyOwn(barbu.DoublingRounds):
+    """Doubling rounds of a house rule's own (the same ones)."""
+
+
+class DeclarationOfMyOwn(barbu.BarbuDeclaration):
+    """A declaration of a house rule's own (the same one)."""
+
+
+class OwnRounds:
+    """A house rule that plays barbu's doubling rounds with a phase of its own."""
+
+    @staticmethod
+    @hookimpl
+    def kinglib_phases(rules: kinglib.Rules) -> dict[kinglib.Phase, Any]:
+        return {kinglib.Phase.DOUBLE: RoundsOfMyOwn(rules)}
+
+
+class OwnDeclaration:
+    """A house rule that names barbu's trump and start rank with a phase of its own."""
+
+    @staticmethod
+    @hookimpl
+    def kinglib_phases(rules: kinglib.Rules) -> dict[kinglib.Phase, Any]:
+        return {kinglib.Phase.DECLARE: DeclarationOfMyOwn()}
+
+
+def test_barbus_deals_are_opened_on_integers_only_with_its_own_phases() -> None:
+    rules = kinglib.load_rules("barbu")
+    plan = barbu.PLAN
+    assert barbu.BarbuChoice(rules, plan, barbu.after_choice).opens_every_deal()
+    assert not barbu.BarbuChoice(rules, plan, start_play).opens_every_deal()
+    assert not BarbuChoiceOfMyOwn(rules, plan, barbu.after_choice).opens_every_deal()
+    assert not BarbuApplyOfMyOwn(rules, plan, barbu.after_choice).opens_every_deal()
+    for plugin in (OwnRounds, OwnDeclaration):
+        assert_opened_on_states(kinglib.load_rules("barbu", plugins=[plugin]), game_seed(6, 1))
+
+
+def test_the_kits_choice_names_the_trump_only_through_its_own_declaration() -> None:
+    # Kierki's DECLARE phase is its declaration on the first cards, not the kit's DeclareTrump.
+    kierki = kinglib.load_rules("kierki")
+    negatives = ChoicePlan(deals=12, shared=(("no_tricks", 12),))
+    with_trumps = ChoicePlan(deals=12, shared=(("no_tricks", 8), ("trumps", 4)))
+    assert ChooseContract(kierki, negatives, start_play, opens_deals=True).opens_every_deal()
+    assert not ChooseContract(kierki, with_trumps, start_play, opens_deals=True).opens_every_deal()
+
+
+def test_a_layout_led_by_its_maker_starts_with_the_maker() -> None:
+    rules = kinglib.load_rules("kierki")
+    cards = list(rules.deck)
+    random.Random(8).shuffle(cards)
+    state = rules.new_deal("fan_tan", [cards[13 * s : 13 * s + 13] for s in range(4)], dealer=0)
+    layout = rules.phase_for(state)
+    assert isinstance(layout, FanTanPlay)
+    led = attrs.evolve(
+        rules.contracts["fan_tan"], trick_rules=TrickRules(phase="fan_tan", leader="maker")
+    )
+
+    def draws() -> list[kernel.Draws]:
+        return [kernel.Draws(random.Random(40 + s).getrandbits) for s in range(4)]
+
+    points, moves = layout.play_deal_at_random(
+        Opening((), led, None, 2), 0, state.hands_mask, draws()
+    )
+    end = layout.play_rest_at_random(state.evolve(to_move=2), draws())
+    assert end is not None and end.to_move is None
+    assert (points, moves) == (fan_tan_points(end), len(end.deal_moves))
+    first = layout.play_rest_at_random(state, draws())
+    assert first is not None and first.deal_moves != end.deal_moves
+
+
 class LayoutOfMyOwn(FanTanPlay):
     """A fan-tan whose moves are its own (the same ones)."""
 
@@ -318,11 +437,7 @@ def test_a_layout_is_played_on_integers_only_as_its_module_scores_it() -> None:
     assert declare.opens_every_deal()
     # A plugin that scores the layout, or opens the deals, keeps the match on states.
     for plugin in (LayoutPrices, OwnOpening):
-        rules = kinglib.load_rules("kierki", plugins=[plugin])
-        assert _plan(rules).deal_opener is None
-        seed = game_seed(4, 2)
-        got = random_outcome(rules, seed)
-        assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(public(rules, seed))
+        assert_opened_on_states(kinglib.load_rules("kierki", plugins=[plugin]), game_seed(4, 2))
     assert (
         "fan_tan"
         not in _plan(kinglib.load_rules("kierki", plugins=[LayoutPrices])).played_after_opening
@@ -359,11 +474,7 @@ def test_the_deals_are_opened_on_integers_only_on_the_variants_word() -> None:
     assert isinstance(choose, ChooseContract) and choose.opens_every_deal()
     # The variant's word is not enough when a plugin opens the deals or filters the moves.
     for plugin in (OwnOpening, NoSpadeLeads):
-        rules = kinglib.load_rules("turkish", plugins=[plugin])
-        assert _plan(rules).deal_opener is None
-        seed = game_seed(9, 1)
-        got = random_outcome(rules, seed)
-        assert (got.totals, got.winners, got.deals, got.moves) == outcome_of(public(rules, seed))
+        assert_opened_on_states(kinglib.load_rules("turkish", plugins=[plugin]), game_seed(9, 1))
     # A choice without the word, or with legal moves of its own, opens on states.
     plan, proceed = choose.plan, choose.proceed
     assert not ChooseContract(turkish, plan, proceed).opens_every_deal()
