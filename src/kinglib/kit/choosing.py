@@ -116,8 +116,7 @@ class ChoicePlan:
             return choosers[deal_number - 1 :].count(seat) <= owed
         turns = 0
         for k in range(deal_number, self.deals + 1):
-            chooser = choosers[k - 1] if choosers is not None else self.chooser_of(rules, k)
-            if chooser == seat:
+            if self.chooser_of(rules, k) == seat:
                 turns += 1
                 if turns > owed:
                     return False
