@@ -52,7 +52,7 @@ the doubling round (option ``doubling``), then play. It has no match, so no obli
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from itertools import combinations
 from typing import Any
@@ -568,12 +568,20 @@ class DoublingRounds(PhaseRules):
         """The seats ``seat`` may double now."""
         contract = state.contract_info
         assert contract is not None
-        if contract.id in DEALER_ONLY:
-            return (state.dealer,)
-        return self.free_of(rounds.partners(seat), seat)
+        pairs = ((a, b) for a, b, _ in rounds.wagers)
+        return self.targets_after(contract.id, state.dealer, pairs, seat)
 
-    def free_of(self, partners: Set[int], seat: int) -> tuple[int, ...]:
-        """The seats other than ``seat`` that are not among its wager ``partners``."""
+    def targets_after(
+        self, contract_id: str, dealer: int, pairs: Iterable[tuple[int, int]], seat: int
+    ) -> tuple[int, ...]:
+        """The seats ``seat`` may double in a deal of ``contract_id`` after the wagers ``pairs``.
+
+        ``pairs`` are the ``(doubler, doubled)`` wagers so far: in ``trumps`` and ``fan_tan``
+        only the dealer, else every other seat with whom ``seat`` has no wager yet.
+        """
+        if contract_id in DEALER_ONLY:
+            return (dealer,)
+        partners = _partners(pairs, seat)
         return tuple(s for s in range(self.rules.players) if s != seat and s not in partners)
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
@@ -590,10 +598,33 @@ class DoublingRounds(PhaseRules):
 
         ``state`` may be any state of the doubling rounds: the rounds so far are ``rounds``.
         """
-        if rounds.redoubling:
-            return (_PASS, *self.redoubles(rounds.doublers_of(seat)))
-        owed_to = state.dealer if must_double_dealer(state, seat, self.dealers()) else None
-        return self.doubling_choices(self.targets(state, rounds, seat), owed_to)
+        contract = state.contract_info
+        assert contract is not None
+        redoubling = rounds.redoubling
+        owed_to = None
+        if not redoubling and must_double_dealer(state, seat, self.dealers()):
+            owed_to = state.dealer
+        pairs = ((a, b) for a, b, _ in rounds.wagers)
+        return self.speaker_moves_after(contract.id, state.dealer, seat, redoubling, owed_to, pairs)
+
+    def speaker_moves_after(
+        self,
+        contract_id: str,
+        dealer: int,
+        seat: int,
+        redoubling: bool,
+        owed_to: int | None,
+        pairs: Iterable[tuple[int, int]],
+    ) -> tuple[Move, ...]:
+        """The legal moves of ``seat`` in the rounds of a deal of ``contract_id``.
+
+        ``pairs`` are the ``(doubler, doubled)`` wagers so far; ``owed_to`` the dealer when
+        ``seat`` must double him (only doubles naming him, no pass), else ``None``. In the
+        redoubling round: pass, or redouble any of those who doubled him.
+        """
+        if redoubling:
+            return (_PASS, *self.redoubles(_doublers(pairs, seat)))
+        return self.doubling_choices(self.targets_after(contract_id, dealer, pairs, seat), owed_to)
 
     def doubling_choices(self, free: tuple[int, ...], owed_to: int | None) -> tuple[Move, ...]:
         """The moves of a speaker in the doubling round who may double the seats ``free``.
@@ -628,15 +659,13 @@ class DoublingRounds(PhaseRules):
         def speak(seat: int, redoubling: bool, wagers: Mapping[tuple[int, int], int]) -> Move:
             # A speaker's moves follow from who speaks, in which round, owing what, after
             # which wagers: the same rounds so far give the same moves, kept once made.
-            key = (dealer_only, dealer, seat, redoubling, owing[seat], tuple(wagers))
+            owed_to = dealer if owing[seat] and not redoubling else None
+            key = (dealer_only, dealer, seat, redoubling, owed_to, tuple(wagers))
             moves = known.get(key)
             if moves is None:
-                if redoubling:
-                    moves = (_PASS, *self.redoubles(_doublers(wagers, seat)))
-                else:
-                    free = (dealer,) if dealer_only else self.free_of(_partners(wagers, seat), seat)
-                    moves = self.doubling_choices(free, dealer if owing[seat] else None)
-                known[key] = moves
+                moves = known[key] = self.speaker_moves_after(
+                    contract_id, dealer, seat, redoubling, owed_to, wagers
+                )
             move = moves[draws[seat].below(len(moves))]
             drawn.append(move)
             return move

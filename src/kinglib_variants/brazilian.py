@@ -44,6 +44,7 @@ trump is a positive the dealer keeps (no auction), without one it opens with the
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
+from functools import partial
 from typing import Any
 
 import attrs
@@ -113,6 +114,8 @@ _PASS = Pass()
 _BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
 _SELL = Sell()
 _KEEP = Keep()
+#: The dealer's answers to the best bid, in the order of the legal moves (raspis aside).
+_ANSWERS: tuple[Move, ...] = (_SELL, _KEEP)
 _RASPIS = Declare("raspis")
 
 
@@ -368,8 +371,7 @@ class AuctionBid(PhaseRules):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Pass, then every bid above the best so far, lowest first."""
-        best = best_offer(_auction(state).offers)
-        return (_PASS, *_BIDS[1 if best is None else best[1] + 1 :])
+        return (_PASS, *_bids_above(best_offer(_auction(state).offers)))
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say why a bid is refused."""
@@ -415,8 +417,8 @@ class AuctionAnswer(PhaseRules):
         """Sell, keep, and raspis when the option allows it and the best bid is 1."""
         best = best_offer(_auction(state).offers)
         if self.renounce and best is not None and best[1] == 1:
-            return (_SELL, _KEEP, _RASPIS)
-        return (_SELL, _KEEP)
+            return (*_ANSWERS, _RASPIS)
+        return _ANSWERS
 
     def why_illegal(self, state: State, move: Move) -> str | None:
         """Say why an answer is refused."""
@@ -523,7 +525,7 @@ def auction_at_random(
     # A bid is above every bid before it: the last one is the best.
     best: tuple[int, int] | None = None
     while seat is not None:
-        bids = _BIDS[1 if best is None else best[1] + 1 :]
+        bids = _bids_above(best)
         pick = draws[seat].below(1 + len(bids))
         if pick:
             bid = bids[pick - 1]
@@ -538,7 +540,7 @@ def auction_at_random(
     auction = Auction(dealer=dealer, offers=tuple(offers))
     declarer = dealer
     if best is not None:
-        answer = (_SELL, _KEEP)[draws[dealer].below(2)]
+        answer = _ANSWERS[draws[dealer].below(len(_ANSWERS))]
         moves.append(answer)
         if answer is _SELL:
             declarer = best[0]
@@ -546,20 +548,25 @@ def auction_at_random(
     named = declaration.moves[draws[declarer].below(len(declaration.moves))]
     assert isinstance(named, Declare) and not isinstance(named.trump, Rank)
     moves.append(named)
-    sold = contract.trick_values[0] * auction.sold
-    buyer = auction.buyer
-
-    def settle(points: tuple[int, ...]) -> tuple[int, ...]:
-        if buyer is None:
-            return points
-        paid = list(points)
-        paid[buyer] -= sold
-        paid[dealer] += sold
-        return tuple(paid)
-
+    settle = partial(_paid_sale, auction, contract.trick_values[0])
     return Opening(
         tuple(moves), contract, named.trump, dealer, None, settle, _auction_details(auction)
     )
+
+
+def _bids_above(best: tuple[int, int] | None) -> tuple[Bid, ...]:
+    """The bids above the ``best`` so far (every bid, from 1, when there is none)."""
+    return _BIDS[1 if best is None else best[1] + 1 :]
+
+
+def _paid_sale(auction: Auction, price: int, points: tuple[int, ...]) -> tuple[int, ...]:
+    """``points`` after the buyer of ``auction`` paid the dealer ``price`` a trick sold."""
+    if auction.buyer is None:
+        return points
+    paid = list(points)
+    paid[auction.buyer] -= price * auction.sold
+    paid[auction.dealer] += price * auction.sold
+    return tuple(paid)
 
 
 def kinglib_phases(rules: Rules) -> dict[Phase, PhaseRules]:
@@ -615,11 +622,7 @@ def kinglib_score_deal(state: State) -> tuple[int, ...] | None:
             price * (mine if seat == auction.dealer else others)
             for seat in range(state.rules.players)
         )
-    points = [price * taken for taken in state.tricks_taken]
-    if auction.buyer is not None:
-        points[auction.buyer] -= price * auction.sold
-        points[auction.dealer] += price * auction.sold
-    return tuple(points)
+    return _paid_sale(auction, price, tuple(price * taken for taken in state.tricks_taken))
 
 
 @for_contracts("trumps")
