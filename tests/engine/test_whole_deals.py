@@ -775,3 +775,19 @@ def test_a_filter_gives_its_own_reason() -> None:
     with pytest.raises(kinglib.IllegalMoveError) as refused:
         state.apply(kinglib.Play(kinglib.Card.parse("AS")))
     assert str(refused.value) == "seat 0 may not play AS: no spade may be led in this house"
+
+
+def test_the_seats_a_speaker_may_double_follow_the_wagers_so_far() -> None:
+    rules = kinglib.load_rules("barbu")
+    rounds = rules.phases[kinglib.Phase.DOUBLE]
+    assert isinstance(rounds, barbu.DoublingRounds)
+    cards = list(rules.deck)
+    hands = [cards[13 * s : 13 * s + 13] for s in range(4)]
+    state = rules.new_deal("no_tricks", hands, dealer=0)
+    assert (state.phase, state.to_move) == (kinglib.Phase.DOUBLE, 1)
+    assert rounds.targets(state, rounds.rounds(state), 1) == (0, 2, 3)
+    state = state.apply(kinglib.Double((2,)))
+    # Seat 2 has a wager with seat 1 now: he may double the others only.
+    assert rounds.targets(state, rounds.rounds(state), 2) == (0, 3)
+    trumps = rules.new_deal("trumps", hands, dealer=3, trump=kinglib.Suit.SPADES)
+    assert rounds.targets(trumps, rounds.rounds(trumps), 0) == (3,)
